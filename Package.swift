@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "alarmplay",
+    products: [
+        .executable(name: "alarmplay", targets: ["alarmplay"]),
+        .library(name: "AlarmPlayKit", targets: ["AlarmPlayKit"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CALSA",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSndFile",
+            pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]
+        ),
+        // Linux headers Glibc's module map leaves out (timerfd, inotify, flock details).
+        .systemLibrary(name: "CLinuxShims"),
+        .target(
+            name: "AlarmPlayKit",
+            dependencies: ["CALSA", "CSndFile", "CLinuxShims"]
+        ),
+        .executableTarget(
+            name: "alarmplay",
+            dependencies: ["AlarmPlayKit"]
+        ),
+        .testTarget(
+            name: "AlarmPlayKitTests",
+            dependencies: ["AlarmPlayKit"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["AlarmPlayKit"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

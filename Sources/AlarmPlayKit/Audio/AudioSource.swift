@@ -1,0 +1,26 @@
+/// Sample rate and channel layout of a stream of interleaved frames.
+public struct AudioFormat: Sendable, Equatable, CustomStringConvertible {
+    public var sampleRate: Int
+    public var channels: Int
+
+    public init(sampleRate: Int, channels: Int) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+    }
+
+    public var description: String { "\(sampleRate) Hz, \(channels) ch" }
+}
+
+/// A pull-based stream of decoded audio: interleaved `Float` samples, nominally in -1...1
+/// (lossy decoders may overshoot; the player clamps). Sources are read block by block so a
+/// 20-minute file costs the same memory as a 2-second one.
+public protocol AudioSource: AnyObject {
+    var format: AudioFormat { get }
+    /// Length in frames when known up front.
+    var frameCount: Int? { get }
+    /// Reads up to `frames` frames into `buffer` (room for `frames * channels` samples).
+    /// Returns the number of frames read; 0 means the end of the sound.
+    func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) throws -> Int
+    /// Goes back to the first frame, for seamless looping.
+    func rewind() throws
+}

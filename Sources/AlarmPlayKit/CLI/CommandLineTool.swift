@@ -1,0 +1,102 @@
+/// The `alarmplay` entry point: picks the command, parses its arguments, runs it and maps
+/// every error to one line on stderr and an exit status.
+public enum CommandLineTool {
+    public static let version = "0.1.0"
+
+    public static let commands: [any Command.Type] = [
+        SoundsCommand.self,
+        PreviewCommand.self,
+        DevicesCommand.self,
+    ]
+
+    public static func main(_ argv: [String], context: CommandContext = CommandContext(environment: .current())) -> Int32 {
+        let console = context.console
+        let arguments = Array(argv.dropFirst())
+        guard let first = arguments.first else {
+            console.out(overview)
+            return ExitCode.success.rawValue
+        }
+        switch first {
+        case "--help", "-h":
+            console.out(overview)
+            return ExitCode.success.rawValue
+        case "--version", "-V":
+            console.out("alarmplay \(version)")
+            return ExitCode.success.rawValue
+        case "help":
+            guard arguments.count > 1 else {
+                console.out(overview)
+                return ExitCode.success.rawValue
+            }
+            guard let command = command(named: arguments[1]) else {
+                return report(unknownCommand(arguments[1]), console: console)
+            }
+            console.out(command.spec.help)
+            return ExitCode.success.rawValue
+        default:
+            break
+        }
+        guard let command = command(named: first) else {
+            return report(unknownCommand(first), console: console)
+        }
+        do {
+            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), spec: command.spec)
+            if parsed.flag("help") {
+                console.out(command.spec.help)
+                return ExitCode.success.rawValue
+            }
+            return try command.run(parsed, context: context).rawValue
+        } catch let error as UsageError {
+            var error = error
+            error.command = error.command ?? command.spec.name
+            return report(error, console: console)
+        } catch let error as any UserFacingError {
+            return report(error, console: console)
+        } catch {
+            console.err("alarmplay: error: \(error)")
+            return ExitCode.failure.rawValue
+        }
+    }
+
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.spec.name == name }
+    }
+
+    static func unknownCommand(_ name: String) -> UsageError {
+        let hint = Suggestion.closest(to: name, in: commands.map { $0.spec.name }).map { " (did you mean '\($0)'?)" } ?? ""
+        return UsageError("unknown command '\(name)'\(hint)")
+    }
+
+    static func report(_ error: any UserFacingError, console: Console) -> Int32 {
+        console.err("alarmplay: error: \(error.description)")
+        if let usage = error as? UsageError {
+            if let name = usage.command, let command = command(named: name) {
+                console.err("Usage: \(command.spec.usage)\n  See 'alarmplay help \(name)'.")
+            } else {
+                console.err("Usage: alarmplay COMMAND [options]\n  See 'alarmplay --help'.")
+            }
+        }
+        return error.exitCode.rawValue
+    }
+
+    static var overview: String {
+        var lines = [
+            "OVERVIEW: alarmplay \(version) - an alarm clock, timer and stopwatch for the terminal",
+            "",
+            "USAGE: alarmplay COMMAND [options]",
+            "",
+            "COMMANDS:",
+        ]
+        for command in commands {
+            let name = command.spec.name
+            lines.append("  " + name + String(repeating: " ", count: max(2, 18 - name.count)) + command.spec.abstract)
+        }
+        lines += [
+            "",
+            "OPTIONS:",
+            "  -h, --help        Show help (also 'alarmplay help COMMAND' or 'COMMAND --help').",
+            "  -V, --version     Show the version.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,42 @@
+/// The result of parsing one command's arguments against its `CommandSpec`.
+public struct ParsedArguments: Sendable, Equatable {
+    public var positionals: [String] = []
+    public var values: [String: [String]] = [:]
+    public var flags: Set<String> = []
+
+    public init() {}
+
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    public func value(_ name: String) -> String? { values[name]?.last }
+    public func all(_ name: String) -> [String] { values[name] ?? [] }
+    public func positional(_ index: Int) -> String? {
+        positionals.indices.contains(index) ? positionals[index] : nil
+    }
+
+    /// A numeric option, with a usage error that names the option when it is not a number.
+    public func number(_ name: String, in range: ClosedRange<Double>? = nil) throws(UsageError) -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let number = Double(text), number.isFinite else {
+            throw UsageError("--\(name) expects a number, got \"\(text)\"")
+        }
+        if let range, !range.contains(number) {
+            throw UsageError("--\(name) must be between \(range.lowerBound.compact) and \(range.upperBound.compact), got \(text)")
+        }
+        return number
+    }
+
+    public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError("--\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(text)\"")
+        }
+        return number
+    }
+}
+
+extension Double {
+    /// `1` rather than `1.0`, `0.5` as is: numbers as people write them.
+    public var compact: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
+    }
+}

@@ -1,0 +1,42 @@
+/// One playable sound as a provider describes it, before the registry numbers it.
+public struct Sound: Sendable, Equatable {
+    /// The provider's id, the part before the colon of the stable name (`tone`, `file`).
+    public var provider: String
+    /// The provider-unique key, the part after the colon (`beep`, `maple-leaf-rag`).
+    public var key: String
+    /// Human title (`Maple Leaf Rag`).
+    public var title: String
+    public var details: SoundDetails
+
+    public init(provider: String, key: String, title: String, details: SoundDetails = SoundDetails()) {
+        self.provider = provider
+        self.key = key
+        self.title = title
+        self.details = details
+    }
+
+    /// The stable name alarms refer to: `provider:key`.
+    public var name: String { "\(provider):\(key)" }
+    public var isBroken: Bool { details.brokenReason != nil }
+}
+
+/// What is known about a sound without playing it.
+public struct SoundDetails: Sendable, Equatable {
+    public var path: String?
+    public var durationSeconds: Double?
+    public var sampleRate: Int?
+    public var channels: Int?
+    /// Why the sound cannot be played (libsndfile's `sf_strerror` for files); nil when it can.
+    public var brokenReason: String?
+
+    public init(
+        path: String? = nil, durationSeconds: Double? = nil, sampleRate: Int? = nil,
+        channels: Int? = nil, brokenReason: String? = nil
+    ) {
+        self.path = path
+        self.durationSeconds = durationSeconds
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.brokenReason = brokenReason
+    }
+}

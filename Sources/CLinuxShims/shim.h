@@ -1,0 +1,13 @@
+#include <sys/timerfd.h>
+#include <sys/inotify.h>
+#include <sys/file.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <termios.h>
+#include <time.h>
+
+// timerfd_settime's flag is an enum in glibc's header; Swift imports the
+// macro-free value through these constants.
+static const int alarmplay_TFD_TIMER_ABSTIME = TFD_TIMER_ABSTIME;
+static const int alarmplay_TFD_TIMER_CANCEL_ON_SET = TFD_TIMER_CANCEL_ON_SET;
+static const int alarmplay_TFD_CLOEXEC = TFD_CLOEXEC;

@@ -1,0 +1,7 @@
+import AlarmPlayKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(CommandLineTool.main(CommandLine.arguments))
