@@ -11,3 +11,7 @@
 static const int alarmplay_TFD_TIMER_ABSTIME = TFD_TIMER_ABSTIME;
 static const int alarmplay_TFD_TIMER_CANCEL_ON_SET = TFD_TIMER_CANCEL_ON_SET;
 static const int alarmplay_TFD_CLOEXEC = TFD_CLOEXEC;
+#include <sys/signalfd.h>
+#include <sys/eventfd.h>
+#include <poll.h>
+#include <pthread.h>

@@ -7,6 +7,7 @@ public enum ExitCode: Int32, Sendable {
     case noInput = 66
     case unavailable = 69
     case interrupted = 130
+    case terminated = 143
 }
 
 /// An error the user can act on: one line of text and the exit status it maps to.

@@ -1,7 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `alarmplay preview SOUND`: play a sound once, or looped for a while, to choose one.
 public enum PreviewCommand: Command {
-    public static let spec = CommandSpec(name: "preview", abstract: "TODO")
+    public static let spec = CommandSpec(
+        name: "preview",
+        abstract: "Play a sound by index or name.",
+        arguments: [ArgumentSpec("SOUND", help: "Index or name from 'alarmplay sounds' (e.g. 0, tone:chime, file:maple-leaf-rag).")],
+        options: [
+            .value("seconds", "S", short: "s", help: "Loop the sound for S seconds instead of playing it once."),
+            .volume, .value("fade-in", "S", help: "Fade in over S seconds, as an alarm does."), .device, .sounds,
+        ],
+        discussion: "Ctrl-C stops at once (exit 130)."
+    )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        .success
+        let seconds = try arguments.number("seconds", in: 0.01...86_400)
+        let volume = try arguments.number("volume", in: 0...1) ?? 1
+        let fadeIn = try arguments.number("fade-in", in: 0...3600) ?? 0
+        let registry = arguments.soundRegistry(context)
+        let entry = try registry.resolve(SoundReference(parsing: arguments.positionals[0]))
+        let options = PlaybackOptions(volume: volume, fadeInSeconds: fadeIn, loop: seconds != nil, limitSeconds: seconds)
+
+        let signals = try SignalWatcher([SIGINT, SIGTERM, SIGHUP])
+        let notifier = try Notifier()
+        let job = PlaybackJob.start(entry, from: registry, device: arguments.device, options: options, notifier: notifier)
+        let progress = context.console.stderrIsTerminal
+            ? ProgressLine(name: entry.sound.name, total: seconds ?? entry.sound.details.durationSeconds, console: context.console)
+            : nil
+
+        var exitCode = ExitCode.success
+        let loop = EventLoop()
+        loop.watch(signals.descriptor) {
+            let received = signals.pending()
+            exitCode = received.contains(SIGINT) ? .interrupted : .terminated
+            job.control.stop()
+        }
+        loop.watch(notifier.descriptor) {
+            notifier.reset()
+            if job.outcome != nil { loop.stop() }
+        }
+        if let progress {
+            loop.tickInterval = 100
+            loop.onTick = { progress.show(job) }
+        }
+        loop.run()
+        progress?.finish(job)
+        if case let .failure(failure) = job.outcome {
+            throw failure
+        }
+        return exitCode
+    }
+}
+
+/// `▶ tone:chime  0:03 / 0:12` on one line of a terminal, redrawn in place.
+final class ProgressLine {
+    let name: String
+    let total: Double?
+    let console: Console
+
+    init(name: String, total: Double?, console: Console) {
+        self.name = name
+        self.total = total
+        self.console = console
+    }
+
+    func show(_ job: PlaybackJob) {
+        guard let rate = job.format.withLock({ $0?.sampleRate }) else { return }
+        let elapsed = Double(job.control.framesPlayed) / Double(rate)
+        var line = "\r\u{1B}[K▶ \(name)  \(TimeText.clock(elapsed))"
+        if let total { line += " / " + TimeText.clock(total) }
+        console.writeRaw(line, toError: true)
+    }
+
+    func finish(_ job: PlaybackJob) {
+        show(job)
+        console.writeRaw("\n", toError: true)
     }
 }

@@ -1,7 +1,51 @@
+/// `alarmplay sounds`: every sound with the index and name alarms use to pick it.
 public enum SoundsCommand: Command {
-    public static let spec = CommandSpec(name: "sounds", abstract: "TODO")
+    public static let spec = CommandSpec(
+        name: "sounds",
+        abstract: "List the sounds alarms can use, with their index and name.",
+        options: [.sounds, .json],
+        discussion: """
+            An alarm picks its sound by index ("sound": 2) or by name ("sound": "tone:chime").
+            Built-in tones come first, so their indices never change; files follow, sorted by name.
+            Sound files are read from the shipped Sounds/ folder, ~/.local/share/alarmplay/sounds,
+            $ALARMPLAY_SOUNDS (colon-separated) and each --sounds DIR.
+            """
+    )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        .success
+        let registry = arguments.soundRegistry(context)
+        if arguments.flag("json") {
+            context.console.out(OutputJSON.array(registry.entries.map(json)).pretty)
+            return .success
+        }
+        let rows = [["#", "NAME", "TITLE", "PROVIDER", "DETAILS"]] + registry.entries.map {
+            [String($0.index), $0.sound.name, $0.sound.title, $0.sound.provider, details($0.sound)]
+        }
+        for line in Table.render(rows) { context.console.out(line) }
+        return .success
+    }
+
+    static func details(_ sound: Sound) -> String {
+        let details = sound.details
+        if let reason = details.brokenReason { return "BROKEN: \(reason)" }
+        var parts: [String] = []
+        if let seconds = details.durationSeconds { parts.append(TimeText.clock(seconds, tenths: true)) }
+        if let rate = details.sampleRate { parts.append("\(rate) Hz") }
+        if let channels = details.channels { parts.append(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) ch") }
+        return parts.joined(separator: ", ")
+    }
+
+    static func json(_ entry: SoundEntry) -> OutputJSON {
+        let sound = entry.sound
+        var pairs: [(String, OutputJSON)] = [
+            ("index", .int(entry.index)), ("name", .string(sound.name)), ("title", .string(sound.title)),
+            ("provider", .string(sound.provider)), ("broken", .bool(sound.isBroken)),
+        ]
+        if let reason = sound.details.brokenReason { pairs.append(("reason", .string(reason))) }
+        if let path = sound.details.path { pairs.append(("path", .string(path))) }
+        if let seconds = sound.details.durationSeconds { pairs.append(("durationSeconds", .number((seconds * 1000).rounded() / 1000))) }
+        if let rate = sound.details.sampleRate { pairs.append(("sampleRate", .int(rate))) }
+        if let channels = sound.details.channels { pairs.append(("channels", .int(channels))) }
+        return .object(pairs)
     }
 }

@@ -1,0 +1,26 @@
+/// A failure of the ALSA device, with ALSA's own reason (`snd_strerror`).
+public struct ALSAError: UserFacingError, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// The device could not be opened or configured.
+        case open
+        /// The device went away while playing (`-ENODEV`, `-EIO`, `-EBADFD`): callers fall back.
+        case lost
+        /// Any other write failure that recovery could not fix.
+        case write
+    }
+
+    public var kind: Kind
+    public var device: String
+    public var code: Int32
+    public var reason: String
+
+    public var description: String {
+        switch kind {
+        case .open: return "cannot open audio device \"\(device)\": \(reason)"
+        case .lost: return "audio device \"\(device)\" went away: \(reason)"
+        case .write: return "cannot write to audio device \"\(device)\": \(reason)"
+        }
+    }
+
+    public var exitCode: ExitCode { .unavailable }
+}

@@ -1,0 +1,94 @@
+import CALSA
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An open ALSA playback PCM taking interleaved float frames. The only owner of the
+/// `snd_pcm_t`; it closes it in `deinit`.
+public final class ALSAOutput {
+    public let device: String
+    public let format: AudioFormat
+    private let pcm: OpaquePointer
+
+    /// About half a second of buffer, the period a quarter of it (ALSA's `snd_pcm_set_params`
+    /// splits the latency into four periods): the same choice as aplay and MPD, large enough
+    /// to ride out a busy Pi, small enough that a stop is heard at once.
+    public static let latencyMicroseconds: UInt32 = 500_000
+
+    /// Opens `device` at the sound's own rate and channel count. `soft_resample` lets ALSA's
+    /// plug layer convert where the hardware cannot take the format as is.
+    public init(device: String, format: AudioFormat) throws(ALSAError) {
+        self.device = device
+        self.format = format
+        var handle: OpaquePointer?
+        var result = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
+        guard result >= 0, let handle else {
+            throw ALSAError(kind: .open, device: device, code: result, reason: Self.reason(result))
+        }
+        result = snd_pcm_set_params(
+            handle, SND_PCM_FORMAT_FLOAT_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
+            UInt32(format.channels), UInt32(format.sampleRate), 1, Self.latencyMicroseconds)
+        guard result >= 0 else {
+            snd_pcm_close(handle)
+            throw ALSAError(kind: .open, device: device, code: result, reason: Self.reason(result))
+        }
+        pcm = handle
+    }
+
+    deinit {
+        snd_pcm_close(pcm)
+    }
+
+    /// Writes all `frames` frames, blocking while the buffer is full. Underruns (`-EPIPE`) and
+    /// suspends (`-ESTRPIPE`) are recovered in place, as MPD's ALSA output does; a device that
+    /// is gone throws `.lost` so the caller can fall back.
+    public func write(_ samples: UnsafePointer<Float>, frames: Int) throws(ALSAError) {
+        var offset = 0
+        while offset < frames {
+            let written = snd_pcm_writei(
+                pcm, samples + offset * format.channels, snd_pcm_uframes_t(frames - offset))
+            if written >= 0 {
+                offset += Int(written)
+                continue
+            }
+            let code = Int32(written)
+            if code == -ENODEV || code == -EIO || code == -EBADFD || code == -ENOTTY {
+                throw ALSAError(kind: .lost, device: device, code: code, reason: Self.reason(code))
+            }
+            let recovered = snd_pcm_recover(pcm, code, 1)
+            if recovered < 0 {
+                let kind: ALSAError.Kind = recovered == -ENODEV || recovered == -EIO ? .lost : .write
+                throw ALSAError(kind: kind, device: device, code: recovered, reason: Self.reason(recovered))
+            }
+        }
+    }
+
+    /// Discards what is buffered: a stop is heard at once, never after a drain.
+    public func drop() {
+        snd_pcm_drop(pcm)
+    }
+
+    /// Lets what is buffered play out (the natural end of a one-shot preview), but drops it as
+    /// soon as `shouldStop` says so: a blocking `snd_pcm_drain` would make Ctrl-C wait for
+    /// the rest of the buffer (and, through a sound server, ~1.5 s more).
+    public func drain(unless shouldStop: () -> Bool) {
+        snd_pcm_nonblock(pcm, 1)
+        let result = snd_pcm_drain(pcm)
+        guard result == -EAGAIN else { return }
+        // Bounded by the buffer length plus a sound server's own latency.
+        var waited = 0
+        while snd_pcm_state(pcm) == SND_PCM_STATE_DRAINING, waited < 5_000 {
+            if shouldStop() {
+                snd_pcm_drop(pcm)
+                return
+            }
+            usleep(10_000)
+            waited += 10
+        }
+    }
+
+    static func reason(_ code: Int32) -> String {
+        String(cString: snd_strerror(code))
+    }
+}

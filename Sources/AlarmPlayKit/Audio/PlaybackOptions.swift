@@ -1,0 +1,26 @@
+/// How to play a sound: loudness, crescendo, and for how long.
+public struct PlaybackOptions: Sendable, Equatable {
+    /// Software gain, 0.0...1.0.
+    public var volume: Double
+    /// Seconds of fade-in from -40 dB to `volume`; 0 starts at full volume.
+    public var fadeInSeconds: Double
+    /// Loop the sound seamlessly instead of playing it once.
+    public var loop: Bool
+    /// Stop after this many seconds (a looped preview, an alarm's `ringFor`).
+    public var limitSeconds: Double?
+
+    public init(volume: Double = 1, fadeInSeconds: Double = 0, loop: Bool = false, limitSeconds: Double? = nil) {
+        self.volume = volume
+        self.fadeInSeconds = fadeInSeconds
+        self.loop = loop
+        self.limitSeconds = limitSeconds
+    }
+}
+
+/// How a playback ended.
+public enum PlaybackOutcome: Sendable, Equatable {
+    /// The sound (or its time limit) ran out.
+    case finished
+    /// Someone asked it to stop.
+    case stopped
+}

@@ -1,0 +1,58 @@
+/// Streams a source to an ALSA output block by block, applying gain and fade-in, looping
+/// seamlessly and honouring a stop request within one block (about 20 ms).
+public enum Player {
+    /// 1024 frames is ~21 ms at 48 kHz: small enough for a prompt stop, large enough that a
+    /// Pi Zero spends its time sleeping in `snd_pcm_writei`, not in Swift.
+    static let blockFrames = 1024
+
+    public static func play(
+        _ source: any AudioSource, on output: ALSAOutput, options: PlaybackOptions, control: PlaybackControl
+    ) throws -> PlaybackOutcome {
+        let channels = source.format.channels
+        let rate = Double(source.format.sampleRate)
+        let limit = options.limitSeconds.map { Int(($0 * rate).rounded()) }
+        let envelope = FadeIn(volume: options.volume, seconds: options.fadeInSeconds, sampleRate: rate)
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames * channels)
+        defer { buffer.deallocate() }
+        var played = 0
+        while !control.isStopRequested {
+            var wanted = blockFrames
+            if let limit { wanted = min(wanted, limit - played) }
+            if wanted <= 0 { break }
+            let count = try fill(buffer, frames: wanted, from: source, looping: options.loop, channels: channels)
+            if count == 0 { break }
+            Gain.apply(envelope, to: buffer, frames: count, channels: channels, startFrame: played)
+            try output.write(buffer, frames: count)
+            played += count
+            control.add(frames: count)
+        }
+        if control.isStopRequested {
+            output.drop()
+            return .stopped
+        }
+        output.drain(unless: { control.isStopRequested })
+        return control.isStopRequested ? .stopped : .finished
+    }
+
+    /// Reads a whole block, wrapping to the start of a looping source mid-block so the loop
+    /// point has no gap. Returns fewer frames only at the end of a one-shot source.
+    private static func fill(
+        _ buffer: UnsafeMutablePointer<Float>, frames: Int, from source: any AudioSource, looping: Bool, channels: Int
+    ) throws -> Int {
+        var filled = 0
+        var emptyReads = 0
+        while filled < frames {
+            let count = try source.read(into: buffer + filled * channels, frames: frames - filled)
+            if count > 0 {
+                filled += count
+                emptyReads = 0
+                continue
+            }
+            // A source that yields nothing right after a rewind is empty: stop, do not spin.
+            emptyReads += 1
+            guard looping, emptyReads < 2 else { break }
+            try source.rewind()
+        }
+        return filled
+    }
+}

@@ -1,0 +1,68 @@
+import CSndFile
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why libsndfile could not open or read a file, in its own words (`sf_strerror`).
+public struct SoundFileError: UserFacingError, Equatable {
+    public var path: String
+    public var reason: String
+
+    public var description: String { "\(path): \(reason)" }
+    public var exitCode: ExitCode { .dataError }
+}
+
+/// A sound file opened with libsndfile and decoded block by block, so memory stays the same
+/// whatever the file's length. The only owner of the `SNDFILE*`; it closes it in `deinit`.
+public final class SoundFileReader: AudioSource {
+    public let path: String
+    public let format: AudioFormat
+    public let frameCount: Int?
+    /// The file's TITLE tag, if it has one.
+    public let title: String?
+    private let handle: OpaquePointer
+
+    public init(path: String) throws(SoundFileError) {
+        if FileSystem.isDirectory(path) {
+            throw SoundFileError(path: path, reason: "is a directory, not a sound file")
+        }
+        var info = SF_INFO()
+        guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
+            throw SoundFileError(path: path, reason: String(cString: sf_strerror(nil)))
+        }
+        guard info.channels > 0, info.samplerate > 0 else {
+            sf_close(handle)
+            throw SoundFileError(path: path, reason: "no audio in file")
+        }
+        self.path = path
+        self.handle = handle
+        format = AudioFormat(sampleRate: Int(info.samplerate), channels: Int(info.channels))
+        // libsndfile reports an unknown length (some MP3/Ogg streams) as a huge or negative count.
+        frameCount = info.frames > 0 && info.frames < Int64(Int32.max) * 16 ? Int(info.frames) : nil
+        title = sf_get_string(handle, Int32(SF_STR_TITLE)).map { String(cString: $0) }
+            .flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    deinit {
+        sf_close(handle)
+    }
+
+    public var durationSeconds: Double? {
+        frameCount.map { Double($0) / Double(format.sampleRate) }
+    }
+
+    public func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) throws -> Int {
+        let count = sf_readf_float(handle, buffer, sf_count_t(frames))
+        if count < 0 || (count == 0 && sf_error(handle) != 0) {
+            throw SoundFileError(path: path, reason: String(cString: sf_strerror(handle)))
+        }
+        return Int(count)
+    }
+
+    public func rewind() throws {
+        if sf_seek(handle, 0, SEEK_SET) < 0 {
+            throw SoundFileError(path: path, reason: String(cString: sf_strerror(handle)))
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Synchronization
+
+/// One sound playing on a background thread: open the sound, open the device, play. The event
+/// loop learns that it ended through `notifier` and reads `outcome`.
+public final class PlaybackJob: Sendable {
+    public let control = PlaybackControl()
+    public let format: Mutex<AudioFormat?> = Mutex(nil)
+    private let result: Mutex<Result<PlaybackOutcome, PlaybackFailure>?> = Mutex(nil)
+
+    private init() {}
+
+    /// Starts playing `entry` from `registry` on `device`; `notifier` fires when it ends.
+    public static func start(
+        _ entry: SoundEntry, from registry: SoundRegistry, device: String, options: PlaybackOptions,
+        notifier: Notifier
+    ) -> PlaybackJob {
+        let job = PlaybackJob()
+        BackgroundThread.start {
+            let outcome: Result<PlaybackOutcome, PlaybackFailure>
+            do {
+                let source = try registry.open(entry)
+                job.format.withLock { $0 = source.format }
+                let output = try ALSAOutput(device: device, format: source.format)
+                outcome = .success(try Player.play(source, on: output, options: options, control: job.control))
+            } catch {
+                outcome = .failure(PlaybackFailure(error))
+            }
+            job.result.withLock { $0 = outcome }
+            notifier.signal()
+        }
+        return job
+    }
+
+    /// Nil while still playing.
+    public var outcome: Result<PlaybackOutcome, PlaybackFailure>? {
+        result.withLock { $0 }
+    }
+}
