@@ -1,0 +1,139 @@
+import Foundation
+
+/// A private, real-time PulseAudio with a null sink on its own socket, started by the test and
+/// stopped by it. Plays as a desktop's sound server would; `record()` captures the sink's monitor.
+final class PulseServer {
+    let directory: TemporaryDirectory
+    let socket: String
+    let sinkName = "alarmplaytest"
+    private var server: Process?
+    static let rate = 48_000
+
+    init() throws {
+        directory = try TemporaryDirectory("alarmplay-pulse")
+        socket = directory.file("native")
+    }
+
+    var environment: [String: String] {
+        ["PULSE_SERVER": "unix:" + socket, "PULSE_SINK": sinkName]
+    }
+
+    func start() throws {
+        let script = """
+            load-module module-native-protocol-unix socket=\(socket) auth-anonymous=1
+            load-module module-null-sink sink_name=\(sinkName) rate=\(Self.rate)
+            set-default-sink \(sinkName)
+            """
+        try directory.write("default.pa", script)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pulseaudio")
+        process.arguments = [
+            "-n", "-F", directory.file("default.pa"), "--daemonize=no", "--exit-idle-time=-1",
+            "--use-pid-file=no", "--disallow-exit", "--log-target=file:" + directory.file("pulse.log"),
+        ]
+        process.environment = [
+            "HOME": directory.path, "XDG_RUNTIME_DIR": directory.path, "XDG_CONFIG_HOME": directory.path,
+            "PATH": "/usr/bin:/bin",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        server = process
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            if FileManager.default.fileExists(atPath: socket), pactl(["info"]) == 0 { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        throw NSError(domain: "PulseServer", code: 1, userInfo: [NSLocalizedDescriptionKey: "pulseaudio did not start"])
+    }
+
+    /// Kills the server outright, as a crashing sound server or an unplugged device would go.
+    func kill() {
+        guard let server, server.isRunning else { return }
+        Foundation.kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+        self.server = nil
+        try? FileManager.default.removeItem(atPath: socket)
+    }
+
+    func stop() {
+        if let server, server.isRunning {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        server = nil
+        directory.remove()
+    }
+
+    @discardableResult
+    func pactl(_ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pactl")
+        process.arguments = arguments
+        process.environment = ["PULSE_SERVER": "unix:" + socket, "HOME": directory.path, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Starts `parec` on the sink's monitor: mono S16 at 48 kHz, raw.
+    func record(to name: String = "recording.raw") throws -> Recording {
+        let recording = Recording(path: directory.file(name), socket: socket, source: sinkName + ".monitor", home: directory.path)
+        try recording.start()
+        return recording
+    }
+}
+
+/// A running `parec` capture. An idle null sink renders up to ~2 s ahead, so the first sample's
+/// wall time is dated when data first arrives: `now - bytes / (rate * 2)`.
+final class Recording {
+    let path: String
+    private let process = Process()
+    private(set) var startTime: Date?
+
+    init(path: String, socket: String, source: String, home: String) {
+        self.path = path
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
+        process.arguments = [
+            "-d", source, "--rate=\(PulseServer.rate)", "--channels=1", "--format=s16le", "--raw",
+            "--latency-msec=20", "--process-time-msec=10",
+        ]
+        process.environment = ["PULSE_SERVER": "unix:" + socket, "HOME": home, "PATH": "/usr/bin:/bin"]
+    }
+
+    func start() throws {
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        process.standardOutput = FileHandle(forWritingAtPath: path)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            if bytes > 0 {
+                startTime = Date().addingTimeInterval(-Double(bytes) / Double(PulseServer.rate * 2))
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        throw NSError(domain: "Recording", code: 1, userInfo: [NSLocalizedDescriptionKey: "parec recorded nothing"])
+    }
+
+    /// Stops recording and returns the samples scaled to -1...1.
+    func stop() -> [Float] {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let data = FileManager.default.contents(atPath: path) ?? Data()
+        return data.withUnsafeBytes { raw in
+            raw.bindMemory(to: Int16.self).map { Float(Int16(littleEndian: $0)) / 32768 }
+        }
+    }
+
+    /// Seconds from the recording's first sample to `date`.
+    func offset(of date: Date) -> Double {
+        date.timeIntervalSince(startTime ?? date)
+    }
+}
