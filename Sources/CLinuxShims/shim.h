@@ -15,3 +15,10 @@ static const int alarmplay_TFD_CLOEXEC = TFD_CLOEXEC;
 #include <sys/eventfd.h>
 #include <poll.h>
 #include <pthread.h>
+
+// struct ucred needs _GNU_SOURCE, which Glibc's module is not built with; same layout here.
+struct alarmplay_peer_credentials {
+    pid_t pid;
+    uid_t uid;
+    gid_t gid;
+};

@@ -64,3 +64,15 @@ public enum FileSystem {
         String(cString: strerror(errno))
     }
 }
+
+extension FileSystem {
+    /// `mkdir -p`, with `mode` for the directories it creates.
+    public static func makeDirectories(_ path: String, mode: mode_t = 0o755) throws(SystemError) {
+        if path.isEmpty || isDirectory(path) { return }
+        let parent = parent(of: path)
+        if parent != path { try makeDirectories(parent, mode: mode) }
+        if mkdir(path, mode) != 0, errno != EEXIST {
+            throw SystemError("mkdir \(path)")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import CLinuxShims
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// No `alarmplay run` is answering on the control socket.
+public struct NotRunningError: UserFacingError {
+    public var path: String
+    public var reason: String
+
+    public var description: String {
+        "no 'alarmplay run' is running (\(path): \(reason)); start it with 'alarmplay run' or the systemd service"
+    }
+
+    public var exitCode: ExitCode { .unavailable }
+}
+
+/// The `alarmplay snooze/stop/status` side of the control socket.
+public enum ControlClient {
+    /// Sends one request line and returns the reply (without its final newline).
+    public static func send(_ request: String, path: String) throws(NotRunningError) -> String {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw NotRunningError(path: path, reason: FileSystem.lastErrorDescription()) }
+        defer { close(descriptor) }
+        guard let address = try? UnixSocketAddress(path: path) else {
+            throw NotRunningError(path: path, reason: "path too long")
+        }
+        guard address.withPointer({ connect(descriptor, $0, $1) }) == 0 else {
+            throw NotRunningError(path: path, reason: FileSystem.lastErrorDescription())
+        }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        Console.write(request + "\n", to: descriptor)
+        shutdown(descriptor, Int32(SHUT_WR))
+        var reply: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            reply += chunk[0..<count]
+        }
+        guard !reply.isEmpty else { throw NotRunningError(path: path, reason: "no reply") }
+        var text = String(decoding: reply, as: UTF8.self)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    static func isListening(path: String) -> Bool {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0, let address = try? UnixSocketAddress(path: path) else { return false }
+        defer { close(descriptor) }
+        return address.withPointer { connect(descriptor, $0, $1) } == 0
+    }
+
+    /// Reads up to the first newline (or end of stream); nil when nothing arrived.
+    static func readLine(from descriptor: Int32) -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while bytes.count < 4096 {
+            let count = read(descriptor, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1, byte != UInt8(ascii: "\n") else { break }
+            bytes.append(byte)
+        }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+}

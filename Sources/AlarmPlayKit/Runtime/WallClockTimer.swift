@@ -1,0 +1,55 @@
+import CLinuxShims
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A timerfd on CLOCK_REALTIME armed with an absolute deadline. The kernel wakes us exactly at
+/// the deadline (no polling loop), and TFD_TIMER_CANCEL_ON_SET also wakes us when the wall
+/// clock is set — an NTP step at a Pi's boot, `date -s`, resume from suspend — so the schedule
+/// is recomputed against the new time instead of sleeping on a stale deadline.
+public final class WallClockTimer {
+    public let descriptor: Int32
+
+    /// What woke the timer.
+    public enum Wake: Equatable {
+        case deadline
+        case clockChanged
+        case spurious
+    }
+
+    public init() throws(SystemError) {
+        let descriptor = timerfd_create(CLOCK_REALTIME, alarmplay_TFD_CLOEXEC | Int32(O_NONBLOCK))
+        guard descriptor >= 0 else { throw SystemError("timerfd_create") }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Arms the timer for `seconds` + `nanoseconds` since the epoch; nil disarms it (nothing due).
+    public func arm(at deadline: (seconds: Int64, nanoseconds: Int64)?) throws(SystemError) {
+        var spec = itimerspec()
+        if let deadline {
+            spec.it_value = timespec(tv_sec: Int(deadline.seconds), tv_nsec: Int(deadline.nanoseconds))
+        }
+        // Disarming still needs CANCEL_ON_SET armed to hear about clock changes: arm far ahead.
+        if deadline == nil {
+            spec.it_value = timespec(tv_sec: Int(Int32.max), tv_nsec: 0)
+        }
+        let flags = alarmplay_TFD_TIMER_ABSTIME | alarmplay_TFD_TIMER_CANCEL_ON_SET
+        guard timerfd_settime(descriptor, flags, &spec, nil) == 0 else {
+            throw SystemError("timerfd_settime")
+        }
+    }
+
+    /// Reads the timer after poll said it is ready. A read failing with ECANCELED means the
+    /// clock was set; the timer must be re-armed.
+    public func acknowledge() -> Wake {
+        var expirations: UInt64 = 0
+        let count = read(descriptor, &expirations, 8)
+        if count == 8 { return .deadline }
+        return errno == ECANCELED ? .clockChanged : .spurious
+    }
+}
