@@ -1,0 +1,128 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What to ring and how.
+public struct RingRequest: Sendable, Equatable {
+    public var sound: SoundReference
+    public var volume: Double
+    public var fadeInSeconds: Double
+    /// Auto-silence after this long; nil rings until stopped.
+    public var ringForSeconds: Double?
+    public var device: String
+
+    public init(sound: SoundReference, volume: Double, fadeInSeconds: Double, ringForSeconds: Double?, device: String) {
+        self.sound = sound
+        self.volume = volume
+        self.fadeInSeconds = fadeInSeconds
+        self.ringForSeconds = ringForSeconds
+        self.device = device
+    }
+}
+
+/// Something the ringer had to do differently from what was asked, for the log.
+public enum RingEvent: Sendable, Equatable {
+    /// Playing a substitute (`reason` says why): the built-in tone, or the `default` device.
+    case fallback(reason: String)
+    /// No device could be opened: the caller rings the terminal bell until `bell(false)`.
+    case bell(Bool)
+}
+
+/// Rings one sound in a loop on a background thread and never goes quiet because of a sound
+/// problem: a sound that cannot be opened or decoded is replaced by the built-in tone, a device
+/// that cannot be opened by `default`, and when no device works the caller is told to ring the
+/// terminal bell while the ringer keeps retrying the device.
+public final class Ringer: Sendable {
+    public let control = PlaybackControl()
+    private let bellActive = Atomic<Bool>(false)
+    /// Seconds between attempts to reopen a device while the bell rings.
+    static let retryInterval = 2.0
+
+    public var isBellActive: Bool { bellActive.load(ordering: .relaxed) }
+
+    private init() {}
+
+    /// Starts ringing. `events` and `finished` are called on the ringer's thread; keep them short
+    /// (log, poke the event loop).
+    public static func start(
+        _ request: RingRequest, registry: SoundRegistry,
+        events: @escaping @Sendable (RingEvent) -> Void,
+        finished: @escaping @Sendable (PlaybackOutcome) -> Void
+    ) -> Ringer {
+        let ringer = Ringer()
+        BackgroundThread.start {
+            finished(ringer.ring(request, registry: registry, events: events))
+        }
+        return ringer
+    }
+
+    private func ring(_ request: RingRequest, registry: SoundRegistry, events: @Sendable (RingEvent) -> Void) -> PlaybackOutcome {
+        let deadline = request.ringForSeconds.map { MonotonicClock.now() + $0 }
+        var useFallbackTone = false
+        while !control.isStopRequested {
+            let remaining = deadline.map { $0 - MonotonicClock.now() }
+            if let remaining, remaining <= 0 { break }
+            let source: any AudioSource
+            do {
+                source = try useFallbackTone ? Self.fallbackTone() : registry.open(registry.resolve(request.sound))
+            } catch {
+                events(.fallback(reason: "sound \(request.sound): \(PlaybackFailure(error).description)"))
+                useFallbackTone = true
+                continue
+            }
+            guard let output = openDevice(request.device, format: source.format, events: events) else {
+                sleepUnlessStopped(Self.retryInterval, until: deadline)
+                continue
+            }
+            let options = PlaybackOptions(
+                volume: request.volume, fadeInSeconds: request.fadeInSeconds, loop: true, limitSeconds: remaining)
+            do {
+                return try Player.play(source, on: output, options: options, control: control)
+            } catch let error as ALSAError {
+                events(.fallback(reason: error.description))
+            } catch {
+                events(.fallback(reason: "sound \(request.sound): \(PlaybackFailure(error).description)"))
+                useFallbackTone = true
+            }
+        }
+        setBell(false, events: events)
+        return control.isStopRequested ? .stopped : .finished
+    }
+
+    /// The requested device, else `default`, else nil with the bell switched on.
+    private func openDevice(_ device: String, format: AudioFormat, events: @Sendable (RingEvent) -> Void) -> ALSAOutput? {
+        var candidates = [device]
+        if device != "default" { candidates.append("default") }
+        for candidate in candidates {
+            do {
+                let output = try ALSAOutput(device: candidate, format: format)
+                setBell(false, events: events)
+                return output
+            } catch {
+                if !isBellActive { events(.fallback(reason: error.description)) }
+            }
+        }
+        setBell(true, events: events)
+        return nil
+    }
+
+    private func setBell(_ on: Bool, events: @Sendable (RingEvent) -> Void) {
+        if bellActive.exchange(on, ordering: .relaxed) != on { events(.bell(on)) }
+    }
+
+    private func sleepUnlessStopped(_ seconds: Double, until deadline: Double?) {
+        let end = min(MonotonicClock.now() + seconds, deadline ?? .infinity)
+        while !control.isStopRequested, MonotonicClock.now() < end {
+            usleep(20_000)
+        }
+    }
+
+    /// The first built-in tone: generated in memory, so it cannot be missing or corrupt.
+    static func fallbackTone() throws -> any AudioSource {
+        let tones = ToneProvider()
+        guard let first = tones.sounds().first else { throw SoundError.noSuchName("tone", suggestion: nil) }
+        return try tones.open(first)
+    }
+}
