@@ -1,0 +1,77 @@
+/// When an alarm rings: on some weekdays, on one date, or once at the next occurrence of its time.
+public enum AlarmRepeat: Sendable, Equatable, CustomStringConvertible {
+    case weekly(WeekdaySet)
+    case date(CalendarDate)
+    /// Neither days nor date: rings at the first occurrence of the time after it was armed.
+    case once
+
+    public var description: String {
+        switch self {
+        case let .weekly(days): return days.description
+        case let .date(date): return date.description
+        case .once: return "once"
+        }
+    }
+}
+
+/// The settings every alarm can inherit: from the file's `defaults`, else the built-in ones.
+public struct AlarmSettings: Sendable, Equatable {
+    public var sound: SoundReference
+    public var volume: Double
+    /// Seconds.
+    public var snooze: Int
+    public var maxSnoozes: Int
+    /// Seconds the alarm rings before it stops by itself.
+    public var ringFor: Int
+    /// Seconds the volume takes to rise from silence.
+    public var fadeIn: Int
+
+    public init(sound: SoundReference, volume: Double, snooze: Int, maxSnoozes: Int, ringFor: Int, fadeIn: Int) {
+        self.sound = sound
+        self.volume = volume
+        self.snooze = snooze
+        self.maxSnoozes = maxSnoozes
+        self.ringFor = ringFor
+        self.fadeIn = fadeIn
+    }
+
+    /// Documented in the README; the tone is always available, so a fresh setup rings.
+    public static let builtIn = AlarmSettings(
+        sound: .name("tone:classic"), volume: 0.8, snooze: 9 * 60, maxSnoozes: 3, ringFor: 10 * 60, fadeIn: 30
+    )
+}
+
+/// One alarm of the alarms file, with every setting resolved.
+public struct Alarm: Sendable, Equatable {
+    public var id: String?
+    /// 1-based place in the file's `alarms` array; how an alarm without an id is referred to.
+    public var position: Int
+    public var label: String?
+    public var time: TimeOfDay
+    public var repeats: AlarmRepeat
+    public var enabled: Bool
+    public var settings: AlarmSettings
+
+    public init(
+        id: String? = nil, position: Int, label: String? = nil, time: TimeOfDay, repeats: AlarmRepeat = .once,
+        enabled: Bool = true, settings: AlarmSettings = .builtIn
+    ) {
+        self.id = id
+        self.position = position
+        self.label = label
+        self.time = time
+        self.repeats = repeats
+        self.enabled = enabled
+        self.settings = settings
+    }
+
+    /// What commands and logs call it: its id, else `#3` (its position).
+    public var name: String { id ?? "#\(position)" }
+
+    /// The key its persisted state is stored under.
+    public var stateKey: String { id ?? "#\(position)" }
+
+    /// Changes whenever what decides its rings changes, so state kept for an earlier version
+    /// of the alarm (done, skipped, armed) is dropped after an edit or a re-enable.
+    public var fingerprint: String { "\(time) \(repeats) \(enabled ? "on" : "off")" }
+}

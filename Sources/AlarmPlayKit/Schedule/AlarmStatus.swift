@@ -1,0 +1,21 @@
+/// Where an alarm stands, as `list` shows it: `in 7h 12m`, `skipped once`, `done`, `off`.
+public enum AlarmStatus: Sendable, Equatable {
+    case off
+    /// Will not ring again (a one-shot that rang, a date in the past).
+    case done
+    /// Its next occurrence is skipped; `next` is the ring after that, if any.
+    case skipped(next: Int?)
+    case rings(at: Int)
+}
+
+extension Alarm {
+    public func status(now: Int, state: AlarmState? = nil, zone: LocalTimeZone = .current) -> AlarmStatus {
+        guard enabled else { return .off }
+        let next = nextRing(after: now, state: state, zone: zone)
+        if let skipped = state?.skippedOccurrence, state?.fingerprint == fingerprint, skipped > now {
+            return .skipped(next: next)
+        }
+        guard let next else { return .done }
+        return .rings(at: next)
+    }
+}

@@ -1,0 +1,61 @@
+/// Durations as people write them: `30s`, `9m`, `1h30m`, `1h 30m`, `90` (seconds), `1:30`
+/// (minutes:seconds) or `1:02:03` (hours:minutes:seconds). Used for alarm settings and the timer.
+public enum DurationText {
+    public static let examples = "\"30s\", \"9m\", \"1h30m\" or \"1:30\""
+
+    /// Whole seconds.
+    public static func parse(_ text: String) throws(ValueError) -> Int {
+        let invalid = ValueError("invalid duration \"\(text)\" (use e.g. \(examples))")
+        let trimmed = Substring(text).trimmingSpaces
+        guard !trimmed.isEmpty else { throw invalid }
+        if trimmed.contains(":") {
+            let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
+            let numbers = parts.compactMap { $0.allSatisfy(\.isASCIIDigit) ? Int($0) : nil }
+            guard (2...3).contains(parts.count), numbers.count == parts.count,
+                parts.dropFirst().allSatisfy({ $0.count == 2 })
+            else { throw invalid }
+            if numbers.dropFirst().contains(where: { $0 >= 60 }) {
+                throw ValueError("invalid duration \"\(text)\" (minutes and seconds go up to 59)")
+            }
+            return numbers.reduce(0) { $0 * 60 + $1 }
+        }
+        if trimmed.allSatisfy(\.isASCIIDigit) {
+            guard let seconds = Int(trimmed) else { throw invalid }
+            return seconds
+        }
+        var total = 0
+        var number = ""
+        var lastUnit = Int.max
+        for character in trimmed where character != " " {
+            if character.isASCIIDigit {
+                number.append(character)
+                continue
+            }
+            let unit: Int
+            switch character {
+            case "h", "H": unit = 3600
+            case "m", "M": unit = 60
+            case "s", "S": unit = 1
+            default: throw invalid
+            }
+            // Units must come largest first and once each: `1h30m`, not `30m1h` or `1m1m`.
+            guard let value = Int(number), unit < lastUnit, value <= 1_000_000 else { throw invalid }
+            total += value * unit
+            lastUnit = unit
+            number = ""
+        }
+        guard number.isEmpty else { throw invalid }
+        return total
+    }
+
+    /// `9m`, `1h30m`, `45s`, `1h0m5s` is written `1h5s`; zero is `0s`.
+    public static func format(_ seconds: Int) -> String {
+        guard seconds > 0 else { return "0s" }
+        let parts = [(seconds / 3600, "h"), (seconds / 60 % 60, "m"), (seconds % 60, "s")]
+        return parts.filter { $0.0 > 0 }.map { "\($0.0)\($0.1)" }.joined()
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A moment as seconds and nanoseconds since the Unix epoch (UTC).
+public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var seconds: Int
+    public var nanoseconds: Int
+
+    public init(seconds: Int, nanoseconds: Int = 0) {
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+
+    public static func < (a: Instant, b: Instant) -> Bool {
+        (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)
+    }
+
+    public var description: String { "\(seconds).\(nanoseconds)" }
+}
+
+/// Where "now" comes from, so schedule logic can be tested at any moment.
+public protocol WallClock: Sendable {
+    func now() -> Instant
+}
+
+/// The real-time clock (`CLOCK_REALTIME`), the one `date` and alarms use.
+public struct SystemClock: WallClock {
+    public init() {}
+
+    public func now() -> Instant {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Instant(seconds: spec.tv_sec, nanoseconds: spec.tv_nsec)
+    }
+}
+
+/// A clock stopped at one instant, for tests.
+public struct FixedClock: WallClock {
+    public var instant: Instant
+
+    public init(_ instant: Instant) {
+        self.instant = instant
+    }
+
+    public init(seconds: Int) {
+        self.instant = Instant(seconds: seconds)
+    }
+
+    public func now() -> Instant { instant }
+}
