@@ -15,7 +15,7 @@ public enum SoundsCommand: Command {
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let registry = arguments.soundRegistry(context)
         if arguments.flag("json") {
-            context.console.out(OutputJSON.array(registry.entries.map(json)).pretty)
+            context.console.out(JSONWriter.pretty(JSONValue.array(registry.entries.map(json))))
             return .success
         }
         let rows = [["#", "NAME", "TITLE", "PROVIDER", "DETAILS"]] + registry.entries.map {
@@ -35,15 +35,15 @@ public enum SoundsCommand: Command {
         return parts.joined(separator: ", ")
     }
 
-    static func json(_ entry: SoundEntry) -> OutputJSON {
+    static func json(_ entry: SoundEntry) -> JSONValue {
         let sound = entry.sound
-        var pairs: [(String, OutputJSON)] = [
+        var pairs: [(String, JSONValue)] = [
             ("index", .int(entry.index)), ("name", .string(sound.name)), ("title", .string(sound.title)),
             ("provider", .string(sound.provider)), ("broken", .bool(sound.isBroken)),
         ]
         if let reason = sound.details.brokenReason { pairs.append(("reason", .string(reason))) }
         if let path = sound.details.path { pairs.append(("path", .string(path))) }
-        if let seconds = sound.details.durationSeconds { pairs.append(("durationSeconds", .number((seconds * 1000).rounded() / 1000))) }
+        if let seconds = sound.details.durationSeconds { pairs.append(("durationSeconds", .double((seconds * 1000).rounded() / 1000))) }
         if let rate = sound.details.sampleRate { pairs.append(("sampleRate", .int(rate))) }
         if let channels = sound.details.channels { pairs.append(("channels", .int(channels))) }
         return .object(pairs)
