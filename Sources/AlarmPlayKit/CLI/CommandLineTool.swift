@@ -7,6 +7,8 @@ public enum CommandLineTool {
         SoundsCommand.self,
         PreviewCommand.self,
         DevicesCommand.self,
+        ValidateCommand.self,
+        NextCommand.self,
     ]
 
     public static func main(_ argv: [String], context: CommandContext = CommandContext(environment: .current())) -> Int32 {

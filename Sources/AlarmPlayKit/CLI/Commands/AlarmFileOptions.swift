@@ -1,0 +1,22 @@
+/// The options every command that reads the alarms file shares, and loading it with every
+/// problem shown on stderr as `FILE:LINE:COL: message`.
+enum AlarmFileOptions {
+    static let alarms = OptionSpec.value(
+        "alarms", "FILE",
+        help: "Alarms file (default: $ALARMPLAY_ALARMS, else $XDG_CONFIG_HOME/alarmplay/alarms.json)."
+    )
+    static let sounds = OptionSpec.value("sounds", "DIR", repeatable: true, help: "Also look for sound files in DIR.")
+
+    static func load(_ arguments: ParsedArguments, context: CommandContext) throws(AlarmFileError) -> AlarmFile {
+        let path = AlarmFileLocation.path(explicit: arguments.value("alarms"), environment: context.environment)
+        let folders = SoundFolders(environment: context.environment, extra: arguments.all("sounds"))
+        do {
+            return try AlarmFile.load(path: path, sounds: .standard(folders: folders))
+        } catch {
+            if case .invalid = error {
+                for line in error.lines { context.console.err(line) }
+            }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// `alarmplay next`: the next rings across all enabled alarms, in order.
+public enum NextCommand: Command {
+    public static let spec = CommandSpec(
+        name: "next",
+        abstract: "Show when the alarms ring next.",
+        options: [
+            AlarmFileOptions.alarms,
+            .value("after", "ISO8601", help: "Start from this time instead of now (e.g. 2027-03-28T01:00:00+01:00)."),
+            .value("count", "N", short: "n", help: "How many rings to show (default 1)."),
+            .flag("json", help: "Print a JSON array of {id, label, at, position}."),
+            AlarmFileOptions.sounds,
+        ],
+        discussion: """
+            Times are local (TZ, else /etc/localtime). A time without an offset given to --after is local too.
+            Rings exactly at --after are not shown: the next ring is strictly later. "(in ...)" counts
+            from --after when it is given.
+            """
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let count = try arguments.integer("count", in: 1...100_000) ?? 1
+        let after: Int
+        if let text = arguments.value("after") {
+            do {
+                after = try ISO8601.parse(text).seconds
+            } catch {
+                throw UsageError("--after: \(error.message)")
+            }
+        } else {
+            after = SystemClock().now().seconds
+        }
+        let file = try AlarmFileOptions.load(arguments, context: context)
+        let rings = file.alarms.nextRings(after: after, count: count)
+        let format = TimeFormat()
+        if arguments.flag("json") {
+            context.console.writeRaw(JSONWriter.pretty(json(rings, format: format)))
+        } else if rings.isEmpty {
+            context.console.out("no alarm will ring (\(file.alarms.count) alarms, \(file.enabledCount) enabled)")
+        } else {
+            for line in lines(rings, from: after, format: format) { context.console.out(line) }
+        }
+        return .success
+    }
+
+    /// `work  Mon 07 Dec 2026 06:45:00 CET  (in 14h 2m)`, columns aligned.
+    static func lines(_ rings: [Ring], from now: Int, format: TimeFormat) -> [String] {
+        let rows = rings.map { ring in
+            (ring.alarm.name, format.human(ring.at), "(\(TimeFormat.relative(from: now, to: ring.at)))")
+        }
+        let nameWidth = rows.map(\.0.count).max() ?? 0
+        let timeWidth = rows.map(\.1.count).max() ?? 0
+        return rows.map { name, time, relative in
+            name.padded(to: nameWidth) + "  " + time.padded(to: timeWidth) + "  " + relative
+        }
+    }
+
+    static func json(_ rings: [Ring], format: TimeFormat) -> JSONValue {
+        .array(rings.map { ring in
+            [
+                "id": .optional(ring.alarm.id),
+                "label": .optional(ring.alarm.label),
+                "at": .string(format.iso(ring.at)),
+                "position": .int(ring.alarm.position),
+            ]
+        })
+    }
+}
+
+extension String {
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

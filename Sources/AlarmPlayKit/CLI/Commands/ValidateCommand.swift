@@ -1,0 +1,31 @@
+/// `alarmplay validate`: checks the alarms file and says when the next alarm rings.
+public enum ValidateCommand: Command {
+    public static let spec = CommandSpec(
+        name: "validate",
+        abstract: "Check the alarms file and show when the next alarm rings.",
+        options: [AlarmFileOptions.alarms, AlarmFileOptions.sounds],
+        discussion: """
+            Prints every problem as FILE:LINE:COL: message (exit 65), or a one-line summary (exit 0).
+            A missing file exits 66.
+            """
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let file = try AlarmFileOptions.load(arguments, context: context)
+        let now = SystemClock().now().seconds
+        context.console.out(summary(of: file, now: now, format: TimeFormat()))
+        return .success
+    }
+
+    /// `3 alarms, 2 enabled; next: work, Mon 07 Dec 06:45 (in 14h 2m)`
+    static func summary(of file: AlarmFile, now: Int, format: TimeFormat) -> String {
+        let count = file.alarms.count
+        var text = "\(count) alarm\(count == 1 ? "" : "s"), \(file.enabledCount) enabled; "
+        if let ring = file.alarms.nextRings(after: now, count: 1).first {
+            text += "next: \(ring.alarm.name), \(format.short(ring.at)) (\(TimeFormat.relative(from: now, to: ring.at)))"
+        } else {
+            text += "nothing scheduled"
+        }
+        return text
+    }
+}

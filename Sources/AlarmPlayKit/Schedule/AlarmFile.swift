@@ -1,0 +1,48 @@
+/// The alarms file, read and validated: the document as written (for tools that edit it and
+/// must keep its order and untouched fields) and the alarms it describes.
+public struct AlarmFile: Sendable {
+    public var path: String
+    public var document: JSONValue
+    public var defaults: AlarmSettings
+    /// In file order; `alarms[i].position == i + 1`.
+    public var alarms: [Alarm]
+
+    /// Reads and validates `path`. `sounds` checks every sound the file names; nil skips that.
+    public static func load(path: String, sounds: SoundRegistry?) throws(AlarmFileError) -> AlarmFile {
+        if FileSystem.isDirectory(path) {
+            throw .unreadable(path: path, reason: "it is a directory")
+        }
+        guard let text = FileSystem.readText(path) else {
+            if FileSystem.exists(path) {
+                throw .unreadable(path: path, reason: FileSystem.lastErrorDescription())
+            }
+            throw .missing(path: path)
+        }
+        return try parse(text, path: path, sounds: sounds)
+    }
+
+    /// Validates alarms-file text; every problem is reported at once.
+    public static func parse(_ text: String, path: String, sounds: SoundRegistry?) throws(AlarmFileError) -> AlarmFile {
+        let parsed = JSONParser.parse(text)
+        var decoder = AlarmFileDecoder(sounds: sounds)
+        decoder.problems = parsed.problems
+        let decoded = parsed.value.map { decoder.decodeFile($0) }
+        guard let document = parsed.value, let (defaults, alarms) = decoded, decoder.problems.isEmpty else {
+            let problems = decoder.problems.enumerated()
+                .sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
+                .map(\.element)
+            throw .invalid(path: path, problems: problems)
+        }
+        return AlarmFile(path: path, document: document, defaults: defaults, alarms: alarms)
+    }
+
+    public var enabledCount: Int { alarms.count { $0.enabled } }
+
+    /// The alarm an argument names: its id, or its 1-based position (`3`).
+    public func alarm(named reference: String) -> Alarm? {
+        if let found = alarms.first(where: { $0.id == reference }) { return found }
+        let digits = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
+        guard let position = Int(digits), alarms.indices.contains(position - 1) else { return nil }
+        return alarms[position - 1]
+    }
+}

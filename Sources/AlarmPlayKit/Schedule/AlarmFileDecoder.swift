@@ -1,0 +1,169 @@
+/// Turns a parsed alarms document into alarms, collecting every problem instead of stopping at
+/// the first, each at the position of the value or key at fault.
+struct AlarmFileDecoder {
+    static let topLevelKeys = ["defaults", "alarms"]
+    static let settingKeys = ["sound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn"]
+    static let alarmKeys = ["id", "label", "time", "days", "date", "enabled"] + settingKeys
+
+    let sounds: SoundRegistry?
+    var problems: [JSONProblem] = []
+    private var idPositions: [String: SourcePosition] = [:]
+
+    init(sounds: SoundRegistry?) {
+        self.sounds = sounds
+    }
+
+    mutating func report(_ message: String, at position: SourcePosition) {
+        problems.append(JSONProblem(message, at: position))
+    }
+
+    mutating func decodeFile(_ document: JSONValue) -> (AlarmSettings, [Alarm]) {
+        guard let members = document.members else {
+            report("the alarms file must be an object like {\"alarms\": [...]}, got \(document.typeDescription)", at: document.position)
+            return (.builtIn, [])
+        }
+        checkKeys(members, allowed: Self.topLevelKeys)
+        var defaults = AlarmSettings.builtIn
+        if let block = document["defaults"] {
+            if let settings = block.members {
+                checkKeys(settings, allowed: Self.settingKeys, misplaced: "has no default")
+                defaults = decodeSettings(block, inheriting: .builtIn)
+            } else {
+                report("\"defaults\" must be an object, got \(block.typeDescription)", at: block.position)
+            }
+        }
+        guard let list = document["alarms"] else {
+            report("missing \"alarms\" (an array of alarms, e.g. \"alarms\": [{\"time\": \"07:00\"}])", at: document.position)
+            return (defaults, [])
+        }
+        guard let entries = list.arrayValue else {
+            report("\"alarms\" must be an array, got \(list.typeDescription)", at: list.position)
+            return (defaults, [])
+        }
+        var alarms: [Alarm] = []
+        alarms.reserveCapacity(entries.count)
+        for (offset, entry) in entries.enumerated() {
+            if let alarm = decodeAlarm(entry, position: offset + 1, defaults: defaults) { alarms.append(alarm) }
+        }
+        return (defaults, alarms)
+    }
+
+    /// Unknown keys are errors: a misspelt `enabeld` must not silently leave an alarm on.
+    /// `misplaced` words the message for keys that are valid for alarms but not here.
+    private mutating func checkKeys(_ members: [JSONMember], allowed: [String], misplaced: String? = nil) {
+        for member in members where !allowed.contains(member.key) {
+            if let misplaced, Self.alarmKeys.contains(member.key) {
+                report("\"\(member.key)\" \(misplaced) (allowed: \(allowed.joined(separator: ", ")))", at: member.keyPosition)
+                continue
+            }
+            let hint = Suggestion.closest(to: member.key, in: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
+            report("unknown key \"\(member.key)\"\(hint)", at: member.keyPosition)
+        }
+    }
+
+    private mutating func decodeAlarm(_ entry: JSONValue, position: Int, defaults: AlarmSettings) -> Alarm? {
+        guard let members = entry.members else {
+            report("alarm \(position) must be an object, got \(entry.typeDescription)", at: entry.position)
+            return nil
+        }
+        let before = problems.count
+        checkKeys(members, allowed: Self.alarmKeys)
+        let id = decodeID(entry["id"])
+        let label = entry["label"].flatMap { string($0, "label must be a string") }
+        let enabled = entry["enabled"].flatMap { value in
+            value.boolValue ?? reportNil("enabled must be true or false, got \(value.snippet)", at: value.position)
+        }
+        var time: TimeOfDay?
+        if let value = entry["time"] {
+            time = parse(value, "time must be a string \"HH:MM\" or \"HH:MM:SS\"", TimeOfDay.init(parsing:))
+        } else {
+            report("alarm \(position) has no \"time\" (e.g. \"time\": \"07:00\")", at: entry.position)
+        }
+        let repeats = decodeRepeat(entry, members: members)
+        let settings = decodeSettings(entry, inheriting: defaults)
+        guard problems.count == before, let time, let repeats else { return nil }
+        return Alarm(
+            id: id, position: position, label: label, time: time, repeats: repeats, enabled: enabled ?? true,
+            settings: settings
+        )
+    }
+
+    private mutating func decodeID(_ value: JSONValue?) -> String? {
+        guard let value else { return nil }
+        guard let id = value.stringValue, !id.isEmpty, !id.contains(where: \.isWhitespace) else {
+            report("id must be a non-empty string without spaces, got \(value.snippet)", at: value.position)
+            return nil
+        }
+        if id.allSatisfy(\.isASCIIDigit) {
+            report("id \"\(id)\" must not be a number (numbers refer to alarms by position)", at: value.position)
+        }
+        if let first = idPositions[id] {
+            report("duplicate id \"\(id)\" (first at \(first))", at: value.position)
+        } else {
+            idPositions[id] = value.position
+        }
+        return id
+    }
+
+    private mutating func decodeRepeat(_ entry: JSONValue, members: [JSONMember]) -> AlarmRepeat? {
+        let days = entry["days"].flatMap { decodeDays($0) }
+        let date = entry["date"].flatMap {
+            parse($0, "date must be a string \"YYYY-MM-DD\"", CalendarDate.init(parsing:))
+        }
+        if entry["days"] != nil, entry["date"] != nil {
+            let later = members.last { $0.key == "days" || $0.key == "date" }!
+            report("give \"days\" or \"date\", not both", at: later.keyPosition)
+            return nil
+        }
+        if let days { return .weekly(days) }
+        if let date { return .date(date) }
+        return entry["days"] == nil && entry["date"] == nil ? .once : nil
+    }
+
+    private mutating func decodeDays(_ value: JSONValue) -> WeekdaySet? {
+        if value.stringValue != nil {
+            return parse(value, "", WeekdaySet.init(parsingName:))
+        }
+        guard let names = value.arrayValue else {
+            report("days must be weekday names such as [\"mon\", \"fri\"] or \"weekdays\", got \(value.snippet)", at: value.position)
+            return nil
+        }
+        guard !names.isEmpty else {
+            report("days must not be empty (leave \"days\" out for a one-shot alarm)", at: value.position)
+            return nil
+        }
+        var days = WeekdaySet([])
+        var valid = true
+        for name in names {
+            guard let set = parse(name, "days must hold weekday names", WeekdaySet.init(parsingName:)) else {
+                valid = false
+                continue
+            }
+            days.formUnion(set)
+        }
+        return valid ? days : nil
+    }
+
+    /// A string value read by `reader`; a value of another type is reported with `typeMessage`.
+    mutating func parse<T>(_ value: JSONValue, _ typeMessage: String, _ reader: (String) throws(ValueError) -> T) -> T? {
+        guard let text = value.stringValue else {
+            report("\(typeMessage), got \(value.snippet)", at: value.position)
+            return nil
+        }
+        do {
+            return try reader(text)
+        } catch {
+            report(error.message, at: value.position)
+            return nil
+        }
+    }
+
+    mutating func string(_ value: JSONValue, _ typeMessage: String) -> String? {
+        value.stringValue ?? reportNil("\(typeMessage), got \(value.snippet)", at: value.position)
+    }
+
+    mutating func reportNil<T>(_ message: String, at position: SourcePosition) -> T? {
+        report(message, at: position)
+        return nil
+    }
+}

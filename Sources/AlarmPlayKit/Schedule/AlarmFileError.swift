@@ -1,0 +1,31 @@
+/// Why the alarms file cannot be used. `lines` are what to show, one per problem, as
+/// `FILE:LINE:COL: message` so editors can jump to them; `description` is a one-line summary.
+public enum AlarmFileError: UserFacingError, Equatable {
+    case missing(path: String)
+    case unreadable(path: String, reason: String)
+    case invalid(path: String, problems: [JSONProblem])
+
+    public var description: String {
+        switch self {
+        case let .missing(path):
+            return "no alarms file at \(path); create one with 'alarmplay add 07:00 --days weekdays', "
+                + "or write it by hand: {\"alarms\": [{\"time\": \"07:00\", \"days\": \"weekdays\"}]}"
+        case let .unreadable(path, reason):
+            return "cannot read alarms file \(path): \(reason)"
+        case let .invalid(path, problems):
+            return "\(path): \(problems.count) problem\(problems.count == 1 ? "" : "s")"
+        }
+    }
+
+    public var lines: [String] {
+        guard case let .invalid(path, problems) = self else { return [description] }
+        return problems.map { "\(path):\($0)" }
+    }
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .missing, .unreadable: return .noInput
+        case .invalid: return .dataError
+        }
+    }
+}

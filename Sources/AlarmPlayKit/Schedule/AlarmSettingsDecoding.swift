@@ -1,0 +1,85 @@
+/// Reading the settings an alarm can inherit (`sound`, `volume`, `snooze`, `maxSnoozes`,
+/// `ringFor`, `fadeIn`), in an alarm or in `defaults`.
+extension AlarmFileDecoder {
+    /// Allowed ranges, in seconds. A ring or snooze longer than a day is surely a typo.
+    static let snoozeRange = 1...86_400
+    static let ringForRange = 1...86_400
+    static let fadeInRange = 0...86_400
+    static let maxSnoozesRange = 0...100
+
+    mutating func decodeSettings(_ object: JSONValue, inheriting inherited: AlarmSettings) -> AlarmSettings {
+        var settings = inherited
+        if let value = object["sound"], let sound = decodeSound(value) { settings.sound = sound }
+        if let value = object["volume"] {
+            if let volume = value.numberValue?.double, (0...1).contains(volume) {
+                settings.volume = volume
+            } else {
+                report("volume must be a number from 0.0 to 1.0, got \(value.snippet)", at: value.position)
+            }
+        }
+        if let value = object["snooze"], let seconds = decodeDuration(value, "snooze", Self.snoozeRange) {
+            settings.snooze = seconds
+        }
+        if let value = object["ringFor"], let seconds = decodeDuration(value, "ringFor", Self.ringForRange) {
+            settings.ringFor = seconds
+        }
+        if let value = object["fadeIn"], let seconds = decodeDuration(value, "fadeIn", Self.fadeInRange) {
+            settings.fadeIn = seconds
+        }
+        if let value = object["maxSnoozes"] {
+            if let count = value.numberValue?.int, Self.maxSnoozesRange.contains(count) {
+                settings.maxSnoozes = count
+            } else {
+                let range = Self.maxSnoozesRange
+                report(
+                    "maxSnoozes must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(value.snippet)",
+                    at: value.position
+                )
+            }
+        }
+        return settings
+    }
+
+    /// An index of `alarmplay sounds` or a stable name, checked against the registry if given.
+    private mutating func decodeSound(_ value: JSONValue) -> SoundReference? {
+        let reference: SoundReference
+        if let number = value.numberValue, let index = number.int, !number.text.contains(".") {
+            reference = .index(index)
+        } else if let name = value.stringValue, !name.isEmpty {
+            reference = SoundReference(parsing: name)
+        } else {
+            report("sound must be a sound index (a whole number) or a name such as \"tone:classic\", got \(value.snippet)", at: value.position)
+            return nil
+        }
+        if let sounds {
+            do {
+                _ = try sounds.resolve(reference)
+            } catch {
+                report(error.description, at: value.position)
+                return nil
+            }
+        }
+        return reference
+    }
+
+    /// A duration string (`"9m"`) or a whole number of seconds, within `range`.
+    private mutating func decodeDuration(_ value: JSONValue, _ name: String, _ range: ClosedRange<Int>) -> Int? {
+        let seconds: Int
+        if let number = value.numberValue, let whole = number.int, !number.text.contains(".") {
+            seconds = whole
+        } else if value.stringValue != nil {
+            guard let parsed = parse(value, "", DurationText.parse) else { return nil }
+            seconds = parsed
+        } else {
+            report("\(name) must be a duration such as \"9m\" or whole seconds, got \(value.snippet)", at: value.position)
+            return nil
+        }
+        guard range.contains(seconds) else {
+            let low = DurationText.format(range.lowerBound)
+            let high = DurationText.format(range.upperBound)
+            report("\(name) must be from \(low) to \(high), got \(value.snippet)", at: value.position)
+            return nil
+        }
+        return seconds
+    }
+}
