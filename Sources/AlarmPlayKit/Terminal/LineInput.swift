@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One command per line from a pipe, a file or `/dev/null`.
+public final class LineInput: InputSource {
+    private let descriptor: Int32
+    private let wait = ReadinessWait()
+    private var buffer: [UInt8] = []
+    private var lines: [String] = []
+    private var ended = false
+    private var endReported = false
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    public var isTerminal: Bool { false }
+
+    public func next(until deadline: Int64?) -> InputEvent? {
+        while true {
+            if !lines.isEmpty { return .line(lines.removeFirst()) }
+            if ended {
+                if !endReported {
+                    endReported = true
+                    return .endOfInput
+                }
+                _ = wait.wait(for: nil, until: deadline)
+                return nil
+            }
+            if wait.wait(for: descriptor, until: deadline) == .deadline { return nil }
+            readAvailable()
+        }
+    }
+
+    private func readAvailable() {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = read(descriptor, &chunk, chunk.count)
+        if count > 0 {
+            buffer += chunk[0..<count]
+            while let newline = buffer.firstIndex(of: 0x0A) {
+                append(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+            }
+        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+            append(buffer[...])
+            buffer = []
+            ended = true
+        }
+    }
+
+    private func append(_ bytes: ArraySlice<UInt8>) {
+        let line = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+        if !line.isEmpty { lines.append(line) }
+    }
+}
+
+fileprivate extension String {
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}
