@@ -9,6 +9,7 @@ public enum CommandLineTool {
         DevicesCommand.self,
         ValidateCommand.self,
         NextCommand.self,
+        StopwatchCommand.self,
     ]
 
     public static func main(_ argv: [String], context: CommandContext = CommandContext(environment: .current())) -> Int32 {

@@ -38,13 +38,14 @@ struct ClipboardHelper: Sendable {
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv + [nil], envp + [nil])
         close(sockets[1])
         guard spawned == 0 else { return false }
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let sent = send(sockets[0], &bytes[offset], bytes.count - offset, Int32(MSG_NOSIGNAL))
-            if sent < 0 && errno == EINTR { continue }
-            if sent <= 0 { break }
-            offset += sent
+        Array(text.utf8).withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let sent = send(sockets[0], bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                if sent < 0 && errno == EINTR { continue }
+                if sent <= 0 { break }
+                offset += sent
+            }
         }
         shutdown(sockets[0], Int32(SHUT_WR))
         return Self.waitForExit(pid, timeout: timeout) == 0
