@@ -10,6 +10,7 @@ public enum CommandLineTool {
         ValidateCommand.self,
         NextCommand.self,
         StopwatchCommand.self,
+        TimerCommand.self,
     ]
 
     public static func main(_ argv: [String], context: CommandContext = CommandContext(environment: .current())) -> Int32 {

@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `alarmplay timer DURATION`: counts down on one in-place line and rings at zero.
+public enum TimerCommand: Command {
+    public static let spec = CommandSpec(
+        name: "timer",
+        abstract: "Count down and ring at zero.",
+        arguments: [ArgumentSpec("DURATION", help: "How long: \(CountdownDuration.examples).")],
+        options: [
+            .value("label", "TEXT", help: "What the timer is for, shown while counting and at zero."),
+            .value("sound", "SOUND", help: "Sound to ring, by index or name (see 'alarmplay sounds')."),
+            .value("volume", "V", help: "Volume from 0 to 1."),
+            .value("device", "PCM", help: "ALSA device to play on (default: default)."),
+            .value("sounds", "DIR", repeatable: true, help: "Another folder of sound files."),
+        ],
+        discussion: """
+            KEYS (on a terminal): Space pause/resume, + add a minute, q or Ctrl-C cancel.
+            Without a terminal on standard input, reads one command per line: \(TimerControl.lineCommands.joined(separator: ", ")).
+            End of input does not cancel. Exits 0 when the time is up, 130 when cancelled.
+            """
+    )
+
+    /// What rings at zero. The ringing of `run` replaces this stand-in here.
+    static let timeUpAction: any TimeUpAction = TerminalBellTimeUp()
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let text = arguments.positional(0) ?? ""
+        guard let duration = CountdownDuration.parse(text) else {
+            throw UsageError("invalid duration '\(text)': use \(CountdownDuration.examples)")
+        }
+        let volume = try arguments.number("volume", in: 0...1)
+        let label = arguments.value("label") ?? "Timer"
+        let clock = SystemMonotonicClock()
+        let input = StandardInput.open()
+        var countdown = Countdown(duration: duration, startedAt: clock.now())
+        let display = StatusLine(descriptor: STDERR_FILENO)
+        if display == nil {
+            context.console.err("\(label): \(CountdownFormat.remaining(duration)) started")
+        }
+        while true {
+            let now = clock.now()
+            if countdown.isFinished(at: now) { break }
+            display?.draw([CountdownFormat.line(countdown, label: label, at: now)])
+            // Wake at the deadline itself, or earlier when the shown second changes; redraws never move the deadline.
+            let wake = [countdown.deadline, CountdownFormat.nextChange(countdown, at: now)].compactMap { $0 }.min()
+            guard let event = input.next(until: wake) else { continue }
+            let control: TimerControl?
+            switch event {
+            case let .key(key): control = TimerControl(key: key)
+            case let .line(line): control = TimerControl(line: line)
+            case .endOfInput: control = nil
+            }
+            guard let control else { continue }
+            let result = apply(control, to: &countdown, at: clock.now())
+            if control == .cancel {
+                display?.clear()
+                context.console.err("\(label): \(result)")
+                return .interrupted
+            }
+            if !input.isTerminal { context.console.out(result) }
+        }
+        let timeUp = TimeUp(
+            label: label, sound: arguments.value("sound"), volume: volume, device: arguments.value("device"),
+            soundFolders: arguments.all("sounds"), deadline: countdown.deadline ?? 0, noticedAt: clock.now()
+        )
+        display?.clear()
+        context.console.out("Time's up: \(label)")
+        return try timeUpAction.ring(timeUp, input: input, context: context)
+    }
+
+    /// Applies `control` and describes the result in one line.
+    static func apply(_ control: TimerControl, to countdown: inout Countdown, at now: Int64) -> String {
+        switch control {
+        case .togglePause:
+            countdown.togglePause(at: now)
+        case .addMinute:
+            countdown.add(60_000_000_000)
+        case .cancel:
+            return "cancelled with \(CountdownFormat.remaining(countdown.remaining(at: now))) left"
+        }
+        let left = CountdownFormat.remaining(countdown.remaining(at: now))
+        return countdown.isPaused ? "paused with \(left) left" : "running, \(left) left"
+    }
+}
