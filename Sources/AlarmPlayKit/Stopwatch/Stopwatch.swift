@@ -1,6 +1,6 @@
 /// A stopwatch whose time is always computed from the instants it was started at, never from
 /// accumulated ticks (the original app added 0.01 s per timer tick and drifted): time before the
-/// last pause, plus now minus the last start. Instants come from a `MonotonicClock`.
+/// last pause, plus now minus the last start. Instants come from a `MonotonicTimeSource`.
 public struct Stopwatch: Sendable, Equatable {
     public enum State: Sendable, Equatable {
         /// At zero, never started since the last reset.

@@ -2,11 +2,11 @@
 /// The clock and the clipboard are passed in, so the whole dialogue can be tested.
 public struct StopwatchSession {
     public private(set) var stopwatch = Stopwatch()
-    public let clock: any MonotonicClock
+    public let clock: any MonotonicTimeSource
     /// Copies the text and names the targets that took it.
     private let copy: (String) -> [ClipboardTarget]
 
-    public init(clock: any MonotonicClock, copy: @escaping (String) -> [ClipboardTarget]) {
+    public init(clock: any MonotonicTimeSource, copy: @escaping (String) -> [ClipboardTarget]) {
         self.clock = clock
         self.copy = copy
     }

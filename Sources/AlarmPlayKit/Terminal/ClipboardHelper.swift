@@ -53,7 +53,7 @@ struct ClipboardHelper: Sendable {
 
     /// The exit status, or nil when the process did not end in time (it is then killed and reaped).
     private static func waitForExit(_ pid: pid_t, timeout: Int64) -> Int32? {
-        let clock = SystemMonotonicClock()
+        let clock = SystemMonotonicTime()
         let giveUp = clock.now() + timeout
         var status: Int32 = 0
         while clock.now() < giveUp {

@@ -20,7 +20,7 @@ public protocol InputSource: AnyObject {
     /// True when input comes as single keys from a terminal.
     var isTerminal: Bool { get }
 
-    /// The next event, or nil once `deadline` (`CLOCK_MONOTONIC` nanoseconds, as `MonotonicClock.now()`)
+    /// The next event, or nil once `deadline` (`CLOCK_MONOTONIC` nanoseconds, as `SystemMonotonicTime().now()`)
     /// passes first. A nil deadline waits as long as it takes.
     func next(until deadline: Int64?) -> InputEvent?
 }

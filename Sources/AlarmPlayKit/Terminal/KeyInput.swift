@@ -35,7 +35,7 @@ public final class KeyInput: InputSource {
                 return nil
             }
             if decoder.hasPending {
-                let escapeDeadline = SystemMonotonicClock().now() + Self.escapeWait
+                let escapeDeadline = SystemMonotonicTime().now() + Self.escapeWait
                 let waitUntil = deadline.map { min($0, escapeDeadline) } ?? escapeDeadline
                 if wait.wait(for: rawMode.descriptor, until: waitUntil) == .deadline {
                     if waitUntil == escapeDeadline {

@@ -8,7 +8,7 @@ public struct TimeUp: Sendable {
     /// `--sound`, as typed (an index or a name), nil for the default.
     public var sound: String?
     public var volume: Double?
-    public var device: String?
+    public var device: String
     public var soundFolders: [String]
     /// The `CLOCK_MONOTONIC` instant the countdown ended, and when the timer noticed: their difference
     /// is how late the ringing starts.
@@ -34,7 +34,7 @@ public struct TerminalBellTimeUp: TimeUpAction {
             context.console.writeRaw(bell, toError: true)
             return .success
         }
-        let clock = SystemMonotonicClock()
+        let clock = SystemMonotonicTime()
         let display = StatusLine(descriptor: STDERR_FILENO)
         while true {
             context.console.writeRaw(bell, toError: true)

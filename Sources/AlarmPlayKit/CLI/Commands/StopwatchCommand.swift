@@ -9,7 +9,7 @@ public enum StopwatchCommand: Command {
         name: "stopwatch",
         abstract: "A stopwatch with laps.",
         options: [
-            .flag("json", help: "On quit, print the final state as JSON (elapsedMs, laps with number, totalMs, diffMs)."),
+            .json,
             .value("laps-file", "FILE", help: "On quit, also write the laps to FILE (number, total, diff; oldest first)."),
         ],
         discussion: """
@@ -20,6 +20,7 @@ public enum StopwatchCommand: Command {
 
             Without a terminal on standard input, reads one command per line: \(StopwatchAction.lineCommands.joined(separator: ", ")).
             Each prints one result line (on stderr with --json, so stdout holds only the JSON). End of input quits.
+            --json prints the final state on quit: elapsedMs, and laps with number, totalMs, diffMs.
             """
     )
 
@@ -28,7 +29,7 @@ public enum StopwatchCommand: Command {
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let clipboard = Clipboard(environment: context.environment, terminalDescriptor: Clipboard.terminalDescriptor())
-        var session = StopwatchSession(clock: SystemMonotonicClock()) { clipboard.copy($0) }
+        var session = StopwatchSession(clock: SystemMonotonicTime()) { clipboard.copy($0) }
         let input = StandardInput.open()
         if input.isTerminal {
             runOnTerminal(&session, input: input)
@@ -42,7 +43,7 @@ public enum StopwatchCommand: Command {
             context.console.out(StopwatchDisplay.summary(session.stopwatch, at: now).joined(separator: "\n"))
         }
         if let path = arguments.value("laps-file") {
-            try LapsFile.write(StopwatchFormat.copyText(session.stopwatch.laps), to: path)
+            try AtomicFile.write(StopwatchFormat.copyText(session.stopwatch.laps), to: path)
         }
         return .success
     }

@@ -7,13 +7,13 @@ public enum TimerCommand: Command {
     public static let spec = CommandSpec(
         name: "timer",
         abstract: "Count down and ring at zero.",
-        arguments: [ArgumentSpec("DURATION", help: "How long: \(CountdownDuration.examples).")],
+        arguments: [ArgumentSpec("DURATION", help: "How long, e.g. \(DurationText.examples); a bare number is seconds.")],
         options: [
             .value("label", "TEXT", help: "What the timer is for, shown while counting and at zero."),
             .value("sound", "SOUND", help: "Sound to ring, by index or name (see 'alarmplay sounds')."),
-            .value("volume", "V", help: "Volume from 0 to 1."),
-            .value("device", "PCM", help: "ALSA device to play on (default: default)."),
-            .value("sounds", "DIR", repeatable: true, help: "Another folder of sound files."),
+            .volume,
+            .device,
+            .sounds,
         ],
         discussion: """
             KEYS (on a terminal): Space pause/resume, + add a minute, q or Ctrl-C cancel.
@@ -25,14 +25,17 @@ public enum TimerCommand: Command {
     /// What rings at zero. The ringing of `run` replaces this stand-in here.
     static let timeUpAction: any TimeUpAction = TerminalBellTimeUp()
 
+    /// Far beyond any timer, and far from overflowing nanoseconds.
+    static let maximumSeconds = 100 * 24 * 3600
+
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let text = arguments.positional(0) ?? ""
-        guard let duration = CountdownDuration.parse(text) else {
-            throw UsageError("invalid duration '\(text)': use \(CountdownDuration.examples)")
-        }
+        let seconds = try DurationText.parse(arguments.positional(0) ?? "")
+        guard seconds > 0 else { throw UsageError("a timer needs a duration longer than zero") }
+        guard seconds <= maximumSeconds else { throw UsageError("a timer can run for at most 100 days") }
+        let duration = Int64(seconds) * 1_000_000_000
         let volume = try arguments.number("volume", in: 0...1)
         let label = arguments.value("label") ?? "Timer"
-        let clock = SystemMonotonicClock()
+        let clock = SystemMonotonicTime()
         let input = StandardInput.open()
         var countdown = Countdown(duration: duration, startedAt: clock.now())
         let display = StatusLine(descriptor: STDERR_FILENO)
@@ -62,7 +65,7 @@ public enum TimerCommand: Command {
             if !input.isTerminal { context.console.out(result) }
         }
         let timeUp = TimeUp(
-            label: label, sound: arguments.value("sound"), volume: volume, device: arguments.value("device"),
+            label: label, sound: arguments.value("sound"), volume: volume, device: arguments.device,
             soundFolders: arguments.all("sounds"), deadline: countdown.deadline ?? 0, noticedAt: clock.now()
         )
         display?.clear()
