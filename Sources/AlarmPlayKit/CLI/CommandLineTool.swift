@@ -4,11 +4,15 @@ public enum CommandLineTool {
     public static let version = "0.1.0"
 
     public static let commands: [any Command.Type] = [
+        RunCommand.self,
+        NextCommand.self,
+        ValidateCommand.self,
+        SnoozeCommand.self,
+        StopCommand.self,
+        StatusCommand.self,
         SoundsCommand.self,
         PreviewCommand.self,
         DevicesCommand.self,
-        ValidateCommand.self,
-        NextCommand.self,
         StopwatchCommand.self,
         TimerCommand.self,
     ]

@@ -37,23 +37,29 @@ public enum RingEvent: Sendable, Equatable {
 public final class Ringer: Sendable {
     public let control = PlaybackControl()
     private let bellActive = Atomic<Bool>(false)
+    private let result = Mutex<PlaybackOutcome?>(nil)
     /// Seconds between attempts to reopen a device while the bell rings.
     static let retryInterval = 2.0
 
     public var isBellActive: Bool { bellActive.load(ordering: .relaxed) }
 
+    /// How the ringing ended; nil while it rings.
+    public var outcome: PlaybackOutcome? { result.withLock { $0 } }
+
     private init() {}
 
     /// Starts ringing. `events` and `finished` are called on the ringer's thread; keep them short
-    /// (log, poke the event loop).
+    /// (log, poke the event loop); `outcome` is set before `finished` is called.
     public static func start(
         _ request: RingRequest, registry: SoundRegistry,
         events: @escaping @Sendable (RingEvent) -> Void,
-        finished: @escaping @Sendable (PlaybackOutcome) -> Void
+        finished: @escaping @Sendable () -> Void
     ) -> Ringer {
         let ringer = Ringer()
         BackgroundThread.start {
-            finished(ringer.ring(request, registry: registry, events: events))
+            let outcome = ringer.ring(request, registry: registry, events: events)
+            ringer.result.withLock { $0 = outcome }
+            finished()
         }
         return ringer
     }

@@ -5,7 +5,6 @@ enum AlarmFileOptions {
         "alarms", "FILE",
         help: "Alarms file (default: $ALARMPLAY_ALARMS, else $XDG_CONFIG_HOME/alarmplay/alarms.json)."
     )
-    static let sounds = OptionSpec.value("sounds", "DIR", repeatable: true, help: "Also look for sound files in DIR.")
 
     static func load(_ arguments: ParsedArguments, context: CommandContext) throws(AlarmFileError) -> AlarmFile {
         let path = AlarmFileLocation.path(explicit: arguments.value("alarms"), environment: context.environment)

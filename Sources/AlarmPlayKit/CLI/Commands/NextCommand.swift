@@ -8,7 +8,7 @@ public enum NextCommand: Command {
             .value("after", "ISO8601", help: "Start from this time instead of now (e.g. 2027-03-28T01:00:00+01:00)."),
             .value("count", "N", short: "n", help: "How many rings to show (default 1)."),
             .flag("json", help: "Print a JSON array of {id, label, at, position}."),
-            AlarmFileOptions.sounds,
+            .sounds,
         ],
         discussion: """
             Times are local (TZ, else /etc/localtime). A time without an offset given to --after is local too.

@@ -3,7 +3,7 @@ public enum ValidateCommand: Command {
     public static let spec = CommandSpec(
         name: "validate",
         abstract: "Check the alarms file and show when the next alarm rings.",
-        options: [AlarmFileOptions.alarms, AlarmFileOptions.sounds],
+        options: [AlarmFileOptions.alarms, .sounds],
         discussion: """
             Prints every problem as FILE:LINE:COL: message (exit 65), or a one-line summary (exit 0).
             A missing file exits 66.

@@ -1,0 +1,69 @@
+/// `alarmplay snooze [ID]`, `stop [ID]`, `status [--json]`: talk to the running `alarmplay run`
+/// over its control socket, from ssh, a button script or a desktop shortcut.
+enum ControlCommand {
+    static func send(_ request: ControlRequest, context: CommandContext) throws -> String {
+        try ControlClient.send(request.line, path: ControlSocketPath.resolve(context.environment))
+    }
+
+    /// Prints an `ok: ...` / `error: ...` reply; an error reply exits 1.
+    static func report(_ reply: String, context: CommandContext) -> ExitCode {
+        if reply.hasPrefix("error: ") {
+            context.console.err("alarmplay: " + reply)
+            return .failure
+        }
+        context.console.out(reply.hasPrefix("ok: ") ? String(reply.dropFirst(4)) : reply)
+        return .success
+    }
+
+    static let discussion = "Needs a running 'alarmplay run' (exit 69 when there is none)."
+}
+
+public enum SnoozeCommand: Command {
+    public static let spec = CommandSpec(
+        name: "snooze", abstract: "Snooze the ringing alarm (or the one named).",
+        arguments: [ArgumentSpec("ID", optional: true, help: "Alarm id; default: every ringing alarm.")],
+        discussion: ControlCommand.discussion)
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        ControlCommand.report(try ControlCommand.send(.snooze(id: arguments.positional(0)), context: context), context: context)
+    }
+}
+
+public enum StopCommand: Command {
+    public static let spec = CommandSpec(
+        name: "stop", abstract: "Stop the ringing alarm (or the one named), or dismiss a snooze.",
+        arguments: [ArgumentSpec("ID", optional: true, help: "Alarm id; default: every ringing alarm.")],
+        discussion: ControlCommand.discussion)
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        ControlCommand.report(try ControlCommand.send(.stop(id: arguments.positional(0)), context: context), context: context)
+    }
+}
+
+public enum StatusCommand: Command {
+    public static let spec = CommandSpec(
+        name: "status", abstract: "Show what is ringing, snoozed, and next.",
+        options: [.json], discussion: ControlCommand.discussion)
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let reply = try ControlCommand.send(.status, context: context)
+        let status = try JSONParser.parseStrict(reply)
+        if arguments.flag("json") {
+            context.console.out(JSONWriter.pretty(status))
+            return .success
+        }
+        for ring in status["ringing"]?.arrayValue ?? [] {
+            let label = ring["label"]?.stringValue.map { " (\($0))" } ?? ""
+            context.console.out("ringing: \(ring["id"]?.stringValue ?? "?")\(label) since \(ring["since"]?.stringValue ?? "?"), \(ring["snoozesLeft"].map(JSONWriter.compact) ?? "?") snoozes left")
+        }
+        for snooze in status["snoozed"]?.arrayValue ?? [] {
+            context.console.out("snoozed: \(snooze["id"]?.stringValue ?? "?") until \(snooze["until"]?.stringValue ?? "?")")
+        }
+        if let next = status["next"], !next.isNull {
+            context.console.out("next: \(next["id"]?.stringValue ?? "?") at \(next["at"]?.stringValue ?? "?")")
+        } else {
+            context.console.out("next: none")
+        }
+        return .success
+    }
+}

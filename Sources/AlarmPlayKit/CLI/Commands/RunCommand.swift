@@ -1,0 +1,39 @@
+/// `alarmplay run`: the alarm process, in a terminal or as a service.
+public enum RunCommand: Command {
+    public static let spec = CommandSpec(
+        name: "run",
+        abstract: "Run the alarm clock: ring each alarm on time (keep it running, e.g. as a service).",
+        options: [
+            AlarmFileOptions.alarms, .device, .sounds,
+            .flag("quiet", short: "q", help: "Log only warnings and errors."),
+            .flag("verbose", short: "v", help: "Log debug events too."),
+        ],
+        discussion: """
+            While an alarm rings: z, s, Space or Enter snooze; x, q or Esc stop; ? shows the keys.
+            From a pipe, one command per line: snooze, stop, status. From anywhere else:
+            'alarmplay snooze', 'alarmplay stop', 'alarmplay status'. Edits of the alarms file
+            take effect at once; SIGHUP re-reads it. Logs are logfmt lines on stderr.
+            """
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        if arguments.flag("quiet"), arguments.flag("verbose") {
+            throw UsageError("--quiet and --verbose cannot be used together")
+        }
+        let environment = context.environment
+        let threshold: EventLog.Level = arguments.flag("quiet") ? .warning : arguments.flag("verbose") ? .debug : .info
+        let configuration = AlarmDaemon.Configuration(
+            alarmsPath: AlarmFileLocation.path(explicit: arguments.value("alarms"), environment: environment),
+            device: arguments.device,
+            soundFolders: SoundFolders(environment: environment, extra: arguments.all("sounds")),
+            statePath: StateStore(environment: environment).path,
+            socketPath: ControlSocketPath.resolve(environment),
+            log: EventLog(threshold: threshold, console: context.console))
+        do {
+            return try AlarmDaemon(configuration).run()
+        } catch let error as AlarmFileError {
+            for line in error.lines where error.exitCode == .dataError { context.console.err(line) }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/// Firing, snoozing, stopping and silencing. Several alarms may ring at once; the sound is
+/// the most recently fired one's (the newest alarm is the one the sleeper has not heard yet),
+/// and when it is stopped the next one sounds again, so none is lost silently.
+extension AlarmDaemon {
+    func fire(_ due: DueRing, now: Instant) {
+        let lateMilliseconds = (now.seconds - due.at) * 1000 + now.nanoseconds / 1_000_000
+        var fields = [("id", due.alarm.name), ("scheduled", TimeFormat().iso(due.at)), ("late_ms", String(lateMilliseconds))]
+        if let count = due.snoozeCount { fields.append(("snooze", String(count))) }
+        ringing.removeAll { $0.key == due.alarm.stateKey }
+        ringing.append(RingingAlarm(alarm: due.alarm, since: now, snoozesUsed: due.snoozeCount ?? 0))
+        updateSound()
+        statusLine?.clear()
+        log.log(.info, "fired", fields)
+    }
+
+    /// Starts or switches the ringer so that the newest ringing alarm is the one heard.
+    func updateSound() {
+        guard let top = ringing.last else {
+            sounding?.ringer.control.stop()
+            sounding = nil
+            return
+        }
+        if sounding?.key == top.key { return }
+        sounding?.ringer.control.stop()
+        let settings = top.alarm.settings
+        let request = RingRequest(
+            sound: settings.sound, volume: settings.volume, fadeInSeconds: Double(settings.fadeIn),
+            ringForSeconds: Double(top.endsAt.seconds) + Double(top.endsAt.nanoseconds) / 1e9 - wallSeconds(), device: configuration.device)
+        let log = self.log
+        let notifier = self.notifier
+        let id = top.alarm.name
+        let ringer = Ringer.start(request, registry: registry, events: { ringEvent in
+            switch ringEvent {
+            case let .fallback(reason):
+                log.warning("fallback", ["id": id, "reason": reason])
+            case let .bell(on):
+                log.log(on ? .warning : .info, on ? "bell" : "bell_off", ["id": id])
+            }
+            notifier.signal()
+        }, finished: { notifier.signal() })
+        sounding = (top.key, ringer)
+    }
+
+    /// The ringer thread said something: its bell changed, or it ended on its own.
+    func ringerChanged() {
+        if let sounding, let outcome = sounding.ringer.outcome {
+            self.sounding = nil
+            if outcome == .finished, ringing.contains(where: { $0.key == sounding.key }) {
+                silence(sounding.key, reason: "ringFor")
+                saveState()
+                rearm(now: clock.now())
+            }
+        }
+        statusTicks()
+        redrawStatus()
+    }
+
+    /// Applies a snooze or stop to the named alarm, or to every ringing one. Returns the reply
+    /// for the person or script that asked: `ok: ...` or `error: ...`.
+    func perform(_ request: ControlRequest) -> String {
+        let reply: String
+        switch request {
+        case let .snooze(id): reply = snooze(id)
+        case let .stop(id): reply = stop(id)
+        case .status: reply = JSONWriter.compact(statusJSON())
+        case .help: reply = "ok: " + ControlRequest.keyHelp
+        }
+        saveState()
+        rearm(now: clock.now())
+        redrawStatus()
+        return reply
+    }
+
+    /// The ringing alarms a request is for, or why there are none.
+    private func targets(_ id: String?) -> (found: [RingingAlarm], problem: String?) {
+        guard let id else {
+            return ringing.isEmpty ? ([], "nothing is ringing") : (ringing, nil)
+        }
+        let matches = ringing.filter { $0.alarm.name == id || $0.alarm.id == id }
+        if matches.isEmpty {
+            let names = ringing.map { $0.alarm.name }
+            return ([], names.isEmpty ? "nothing is ringing" : "\(id) is not ringing (ringing: \(names.joined(separator: ", ")))")
+        }
+        return (matches, nil)
+    }
+
+    private func snooze(_ id: String?) -> String {
+        let (found, problem) = targets(id)
+        if let problem { return "error: " + problem }
+        var replies: [String] = []
+        let now = clock.now().seconds
+        for ring in found {
+            guard ring.snoozesLeft > 0 else {
+                event(.info, "snooze_refused", ["id": ring.alarm.name, "max_snoozes": String(ring.alarm.settings.maxSnoozes)])
+                replies.append("no snoozes left for \(ring.alarm.name) (max \(ring.alarm.settings.maxSnoozes)); it keeps ringing")
+                continue
+            }
+            let until = now + max(ring.alarm.settings.snooze, 1)
+            ringing.removeAll { $0.key == ring.key }
+            state.snoozes[ring.key] = PendingSnooze(until: until, count: ring.snoozesUsed + 1)
+            event(.info, "snoozed", ["id": ring.alarm.name, "until": TimeFormat().iso(until), "snoozes_left": String(ring.snoozesLeft - 1)])
+            replies.append("snoozed \(ring.alarm.name) until \(TimeFormat().short(until))")
+        }
+        updateSound()
+        let refused = found.allSatisfy { $0.snoozesLeft == 0 }
+        return (refused ? "error: " : "ok: ") + replies.joined(separator: "; ")
+    }
+
+    private func stop(_ id: String?) -> String {
+        // With nothing ringing, `stop` dismisses pending snoozes, so a snoozed alarm can be
+        // turned off from bed before it rings again.
+        if ringing.isEmpty || (id != nil && !ringing.contains { $0.alarm.name == id || $0.alarm.id == id }) {
+            let pending = alarms.filter { state.snoozes[$0.stateKey] != nil && (id == nil || $0.name == id || $0.id == id) }
+            guard !pending.isEmpty else { return "error: " + (targets(id).problem ?? "nothing is ringing") }
+            for alarm in pending {
+                state.snoozes[alarm.stateKey] = nil
+                event(.info, "stopped", ["id": alarm.name, "was": "snoozed"])
+            }
+            return "ok: dismissed snoozed " + pending.map { $0.name }.joined(separator: ", ")
+        }
+        let found = targets(id).found
+        for ring in found {
+            ringing.removeAll { $0.key == ring.key }
+            let rang = Int(wallSeconds() - Double(ring.since.seconds))
+            event(.info, "stopped", ["id": ring.alarm.name, "rang_s": String(max(rang, 0))])
+        }
+        updateSound()
+        return "ok: stopped " + found.map { $0.alarm.name }.joined(separator: ", ")
+    }
+
+    /// Nobody reacted within `ringFor`: a missed alarm, not a stopped one.
+    func silence(_ key: String, reason: String) {
+        guard let ring = ringing.first(where: { $0.key == key }) else { return }
+        ringing.removeAll { $0.key == key }
+        event(.warning, "silenced", ["id": ring.alarm.name, "after_s": String(ring.alarm.settings.ringFor)])
+        updateSound()
+    }
+
+    func wallSeconds() -> Double {
+        let now = clock.now()
+        return Double(now.seconds) + Double(now.nanoseconds) / 1e9
+    }
+}

@@ -1,0 +1,237 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `alarmplay run`: the long-lived alarm process. One thread runs a poll loop over a
+/// wall-clock timerfd armed for the next ring, an inotify watch on the alarms file, signals, the
+/// control socket and stdin; sound plays on a ringer thread. Nothing wakes it between events.
+public final class AlarmDaemon {
+    public struct Configuration: Sendable {
+        public var alarmsPath: String
+        public var device: String
+        public var soundFolders: SoundFolders
+        public var statePath: String
+        public var socketPath: String
+        public var log: EventLog
+
+        public init(alarmsPath: String, device: String, soundFolders: SoundFolders, statePath: String, socketPath: String, log: EventLog) {
+            self.alarmsPath = alarmsPath
+            self.device = device
+            self.soundFolders = soundFolders
+            self.statePath = statePath
+            self.socketPath = socketPath
+            self.log = log
+        }
+    }
+
+    let configuration: Configuration
+    let clock: any WallClock = SystemClock()
+    let loop = EventLoop()
+    let timer: WallClockTimer
+    let zoneWatcher: FileWatcher?
+    let alarmsWatcher: FileWatcher
+    let signals: SignalWatcher
+    let notifier: Notifier
+    let store: StateStore
+    var server: ControlServer?
+    var input: (any InputSource)?
+    var statusLine: StatusLine?
+
+    var alarms: [Alarm] = []
+    var registry: SoundRegistry
+    var state = DaemonState()
+    var ringing: [RingingAlarm] = []
+    var sounding: (key: String, ringer: Ringer)?
+    var exitCode = ExitCode.success
+
+    public init(_ configuration: Configuration) throws {
+        self.configuration = configuration
+        // Signals first: threads started later (the ringer) inherit the blocked mask.
+        signals = try SignalWatcher([SIGINT, SIGTERM, SIGHUP])
+        signal(SIGPIPE, SIG_IGN)
+        timer = try WallClockTimer()
+        notifier = try Notifier()
+        try FileSystem.makeDirectories(FileSystem.parent(of: configuration.alarmsPath))
+        alarmsWatcher = try FileWatcher(path: configuration.alarmsPath)
+        // `timedatectl set-timezone` replaces this symlink; re-read the zone when it does.
+        zoneWatcher = try? FileWatcher(path: "/etc/localtime")
+        store = StateStore(path: configuration.statePath)
+        registry = .standard(folders: configuration.soundFolders)
+    }
+
+    var log: EventLog { configuration.log }
+
+    /// Loads the alarms and runs until SIGTERM, or Ctrl-C while nothing rings.
+    public func run() throws -> ExitCode {
+        let loaded = store.load()
+        state = loaded.state
+        if let problem = loaded.problem { event(.warning, "state_unreadable", ["problem": problem]) }
+        try loadAlarms(initial: true)
+        server = openControlSocket()
+        openInput()
+        wireEvents()
+        evaluate(clockChanged: false)
+        loop.run()
+        shutdown()
+        return exitCode
+    }
+
+    private func wireEvents() {
+        loop.watch(timer.descriptor) { [unowned self] in
+            let wake = timer.acknowledge()
+            evaluate(clockChanged: wake == .clockChanged)
+        }
+        loop.watch(alarmsWatcher.descriptor) { [unowned self] in
+            if alarmsWatcher.fileChanged() { reload(reason: "file changed") }
+        }
+        if let zoneWatcher {
+            loop.watch(zoneWatcher.descriptor) { [unowned self] in
+                if zoneWatcher.fileChanged() {
+                    LocalTimeZone.reload()
+                    event(.info, "timezone_changed", ["now": TimeFormat().iso(clock.now().seconds)])
+                    evaluate(clockChanged: true)
+                }
+            }
+        }
+        loop.watch(signals.descriptor) { [unowned self] in
+            for number in signals.pending() { handleSignal(number) }
+        }
+        loop.watch(notifier.descriptor) { [unowned self] in
+            notifier.reset()
+            ringerChanged()
+        }
+        if let server {
+            loop.watch(server.descriptor) { [unowned self] in
+                server.serve { self.reply(to: $0) }
+            }
+        }
+    }
+
+    private func handleSignal(_ number: Int32) {
+        switch number {
+        case SIGHUP:
+            reload(reason: "SIGHUP")
+        case SIGINT where !ringing.isEmpty:
+            _ = perform(.stop(id: nil))
+        default:
+            exitCode = number == SIGINT ? .interrupted : .success
+            loop.stop()
+        }
+    }
+
+    /// Reads the alarms file. At start an invalid file is an error (the user sees it at once);
+    /// a missing one is waited for. Later, any failure keeps the last good schedule.
+    func loadAlarms(initial: Bool) throws {
+        registry = .standard(folders: configuration.soundFolders)
+        do {
+            let file = try AlarmFile.load(path: configuration.alarmsPath, sounds: registry)
+            alarms = file.alarms
+            state.schedule = state.schedule.reconciled(with: alarms, now: clock.now().seconds)
+            saveState()
+            let next = alarms.nextRings(after: clock.now().seconds, count: 1, state: state.schedule).first
+            event(.info, initial ? "loaded" : "reloaded", [
+                "count": String(alarms.count), "enabled": String(file.enabledCount),
+                "next": next.map { "\($0.alarm.name)@\(TimeFormat().iso($0.at))" } ?? "none",
+            ])
+        } catch {
+            if case .missing = error {
+                event(.warning, initial ? "no_alarms" : "reload_failed", ["problem": error.description])
+                if !initial { return }
+                alarms = []
+                return
+            }
+            if initial { throw error }
+            event(.warning, "reload_failed", ["file": configuration.alarmsPath, "problems": String(error.lines.count)])
+            for line in error.lines { event(.warning, "reload_failed", ["problem": line]) }
+        }
+    }
+
+    func reload(reason: String) {
+        event(.debug, "reload", ["reason": reason])
+        try? loadAlarms(initial: false)
+        evaluate(clockChanged: false)
+    }
+
+    /// Handles everything due up to now, then arms the timer for the next thing due.
+    func evaluate(clockChanged: Bool) {
+        LocalTimeZone.reload()
+        let now = clock.now()
+        let from = state.lastChecked ?? now.seconds
+        if clockChanged {
+            event(.info, "clock_changed", ["now": TimeFormat().iso(now.seconds), "last_checked": TimeFormat().iso(from)])
+        }
+        // After a backward step (a Pi that booted in the future) start afresh from now.
+        let start = min(from, now.seconds)
+        var changed = state.lastChecked != now.seconds
+        for due in DueRings.between(start, and: now, alarms: alarms, state: state) {
+            changed = true
+            if due.snoozeCount != nil { state.snoozes[due.alarm.stateKey] = nil }
+            if due.snoozeCount == nil, due.alarm.repeats.isOneShot {
+                state.schedule.update(due.alarm) { $0.done = true }
+            }
+            switch due.decision {
+            case .ring:
+                fire(due, now: now)
+            case .missed:
+                event(.warning, "missed", [
+                    "id": due.alarm.name, "scheduled": TimeFormat().iso(due.at),
+                    "late_s": String(now.seconds - due.at),
+                ])
+            }
+        }
+        for ring in ringing where ring.endsAt <= now {
+            silence(ring.key, reason: "ringFor")
+            changed = true
+        }
+        state.lastChecked = now.seconds
+        if changed { saveState() }
+        rearm(now: now)
+        redrawStatus()
+    }
+
+    func rearm(now: Instant) {
+        let ring = DueRings.nextWake(after: now.seconds, alarms: alarms, state: state).map { Instant(seconds: $0) }
+        let next = [ring, ringing.map { $0.endsAt }.min()].compactMap { $0 }.min()
+        do {
+            try timer.arm(at: next.map { (Int64($0.seconds), Int64($0.nanoseconds)) })
+        } catch {
+            event(.error, "timer_failed", ["problem": error.description])
+        }
+        statusTicks()
+    }
+
+    func saveState() {
+        do {
+            try store.save(state)
+        } catch {
+            event(.warning, "state_not_saved", ["problem": error.description])
+        }
+    }
+
+    private func openControlSocket() -> ControlServer? {
+        do {
+            let server = try ControlServer(path: configuration.socketPath)
+            event(.debug, "listening", ["socket": configuration.socketPath])
+            return server
+        } catch {
+            event(.warning, "no_control_socket", ["problem": error.description])
+            return nil
+        }
+    }
+
+    private func shutdown() {
+        sounding?.ringer.control.stop()
+        sounding = nil
+        state.lastChecked = clock.now().seconds
+        saveState()
+        statusLine?.clear()
+        input = nil
+        event(.info, "exiting", [:])
+    }
+
+    /// Logs an event, keeping an on-screen status line below the log rather than inside it.
+    func event(_ level: EventLog.Level, _ name: String, _ fields: KeyValuePairs<String, String>) {
+        statusLine?.clear()
+        log.log(level, name, fields)
+    }
+}

@@ -1,0 +1,62 @@
+/// One logfmt line per event on stderr (journald keeps them under systemd):
+/// `time=2026-12-07T06:45:00.002+01:00 level=info event=fired id=work late_ms=2`.
+public struct EventLog: Sendable {
+    public enum Level: Int, Sendable, Comparable {
+        case debug, info, warning, error
+
+        var name: String {
+            switch self {
+            case .debug: return "debug"
+            case .info: return "info"
+            case .warning: return "warn"
+            case .error: return "error"
+            }
+        }
+
+        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    public var threshold: Level
+    public var clock: any WallClock
+    public var format: TimeFormat
+    public var console: Console
+
+    public init(threshold: Level = .info, clock: any WallClock = SystemClock(), format: TimeFormat = TimeFormat(), console: Console = Console()) {
+        self.threshold = threshold
+        self.clock = clock
+        self.format = format
+        self.console = console
+    }
+
+    public func log(_ level: Level, _ event: String, _ fields: KeyValuePairs<String, String> = [:]) {
+        log(level, event, fields.map { ($0.key, $0.value) })
+    }
+
+    public func log(_ level: Level, _ event: String, _ fields: [(String, String)]) {
+        guard level >= threshold else { return }
+        var line = "time=\(format.isoMilliseconds(clock.now())) level=\(level.name) event=\(event)"
+        for (key, value) in fields {
+            line += " \(key)=\(Self.quoted(value))"
+        }
+        console.err(line)
+    }
+
+    public func info(_ event: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.info, event, fields) }
+    public func warning(_ event: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.warning, event, fields) }
+
+    /// Bare when safe, else double-quoted with `"` and `\` escaped, as logfmt readers expect.
+    static func quoted(_ value: String) -> String {
+        let needsQuotes = value.isEmpty || value.contains { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "\\" || $0.isNewline }
+        guard needsQuotes else { return value }
+        var escaped = ""
+        for character in value {
+            switch character {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            default: escaped.append(character)
+            }
+        }
+        return "\"" + escaped + "\""
+    }
+}
