@@ -11,7 +11,7 @@ public enum Player {
         let channels = source.format.channels
         let rate = Double(source.format.sampleRate)
         let limit = options.limitSeconds.map { Int(($0 * rate).rounded()) }
-        let envelope = FadeIn(volume: options.volume, seconds: options.fadeInSeconds, sampleRate: rate)
+        let envelope = FadeIn(volume: options.volume, seconds: options.fadeInSeconds, sampleRate: source.format.sampleRate)
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames * channels)
         defer { buffer.deallocate() }
         var played = 0
@@ -21,7 +21,7 @@ public enum Player {
             if wanted <= 0 { break }
             let count = try fill(buffer, frames: wanted, from: source, looping: options.loop, channels: channels)
             if count == 0 { break }
-            Gain.apply(envelope, to: buffer, frames: count, channels: channels, startFrame: played)
+            envelope.apply(to: buffer, frames: count, channels: channels, startFrame: played)
             try output.write(buffer, frames: count)
             played += count
             control.add(frames: count)
