@@ -28,13 +28,15 @@ let package = Package(
             name: "alarmplay",
             dependencies: ["AlarmPlayKit"]
         ),
+        .executableTarget(name: "tone-bench", dependencies: ["AlarmPlayKit"], path: "bench/ToneBench"),
+        .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
         .testTarget(
             name: "AlarmPlayKitTests",
-            dependencies: ["AlarmPlayKit"]
+            dependencies: ["AlarmPlayKit", "AudioTestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["AlarmPlayKit"]
+            dependencies: ["AlarmPlayKit", "AudioTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
