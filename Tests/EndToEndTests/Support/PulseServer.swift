@@ -67,15 +67,9 @@ final class PulseServer {
 
     @discardableResult
     func pactl(_ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pactl")
-        process.arguments = arguments
-        process.environment = ["PULSE_SERVER": "unix:" + socket, "HOME": directory.path, "PATH": "/usr/bin:/bin"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        Spawn.run("/usr/bin/pactl", arguments, environment: [
+            "PULSE_SERVER": "unix:" + socket, "HOME": directory.path, "PATH": "/usr/bin:/bin",
+        ])
     }
 
     /// Starts `parec` on the sink's monitor: mono S16 at 48 kHz, raw.
