@@ -8,9 +8,16 @@ final class ToneSynthesisTests: XCTestCase {
         Signal(samples: tone.render(), sampleRate: Tone.sampleRate)
     }
 
-    /// Room above a tone's highest partial for the spectrum the 5 ms edge fades add.
+    /// The band the click detector holds a tone to: per note, the partials' frequencies
+    /// weighted by amplitude (a buzzer's weak 5th harmonic should not excuse a click in its
+    /// fundamental), with 25% room for the spectrum the 5 ms edge fades add.
     private func bandLimit(_ tone: Tone) -> Double {
-        tone.highestFrequency * 1.25
+        let perNote = tone.notes.map { note in
+            let partials = note.timbre.partials
+            let weighted = partials.reduce(0) { $0 + $1.amplitude * $1.ratio * $1.ratio }
+            return note.pitch.highest * (weighted / partials.reduce(0) { $0 + $1.amplitude }).squareRoot()
+        }
+        return (perNote.max() ?? 0) * 1.25
     }
 
     func testEveryToneRendersOneCycleAtAUsefulLevel() {
@@ -52,6 +59,24 @@ final class ToneSynthesisTests: XCTestCase {
         for tone in Tone.builtIn {
             let report = signal(tone).worstClick(bandLimit: bandLimit(tone))
             XCTAssertLessThanOrEqual(report.ratio, 1, "\(tone.key) clicks at sample \(report.index)")
+        }
+    }
+
+    /// Where a note starts or ends with no other note sounding, the signal must be at rest
+    /// (the siren, one note as long as its cycle, has no edges):
+    /// within half a millisecond of the edge the 5 ms raised-cosine fade is below 3%.
+    func testNoteEdgesAreFaded() {
+        for tone in Tone.builtIn {
+            let rendered = signal(tone)
+            for note in tone.notes where note.length < tone.cycleSeconds {
+                for edge in [note.start, note.start + note.length] {
+                    let overlapped = tone.notes.contains { $0.start < edge && $0.start + $0.length > edge }
+                    guard !overlapped else { continue }
+                    let near = rendered.slice(from: edge - 0.0005, to: edge + 0.0005)
+                    let peak = near.samples.map { Double(abs($0)) }.max() ?? 0
+                    XCTAssertLessThan(peak, 0.03 * note.level, "\(tone.key) edge at \(edge) s")
+                }
+            }
         }
     }
 
