@@ -150,6 +150,7 @@ final class ToneSynthesisTests: XCTestCase {
             Note(start: 0, length: 0.1, pitch: .fixed(30_000)),  // above Nyquist
             Note(start: 0, length: 0.1, pitch: .fixed(.nan)),
             Note(start: -1, length: 0.2, pitch: .glide(from: 100, to: 200)),
+            Note(start: 0.2, length: 0.1, pitch: .warble(center: 500, depth: 100, rate: 0)),
         ])
         let samples = odd.render()
         XCTAssertEqual(samples.count, 24_000)

@@ -67,12 +67,13 @@ private struct Voice {
                     let blockSteps = UnsafeMutableBufferPointer(rebasing: steps[0..<count])
                     note.pitch.steps(from: start, into: blockSteps, sampleRate: sampleRate, length: note.length,
                                      table: table)
-                    block.update(repeating: 0)
+                    let samples = UnsafeMutableBufferPointer(rebasing: block[0..<count])
+                    samples.update(repeating: 0)
                     for p in partials.indices {
-                        Self.add(&partials[p], steps: blockSteps, table: table, into: block)
+                        Self.add(&partials[p], steps: blockSteps, table: table, into: samples)
                     }
                     for i in 0..<count {
-                        output[start + i] += block[i] * edges.gain(at: start + i)
+                        output[start + i] += samples[i] * edges.gain(at: start + i)
                     }
                 }
             }
