@@ -27,9 +27,9 @@ enum ToneRenderer {
     }
 }
 
-/// Plays one note at a time into the mix, block by block: a block's steps and samples stay
-/// in the L1 cache while every partial passes over them, which measured 3x faster than a
-/// pass per partial over the whole note.
+/// Plays one note at a time into the mix, block by block, so a block's steps and samples
+/// stay in the L1 cache while every partial passes over them, and no buffer grows with the
+/// length of a note.
 private struct Voice {
     static let blockSize = 512
     let table: UnsafePointer<Float>
