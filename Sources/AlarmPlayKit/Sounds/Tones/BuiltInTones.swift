@@ -8,7 +8,7 @@ extension Tone {
     public static let classic = Tone(
         key: "classic", title: "Classic Beeps", cycleSeconds: 1.0,
         notes: (0..<4).map { beat in
-            Note(start: Double(beat) * 0.125, length: 0.075, pitch: .fixed(1000), timbre: .buzzer)
+            Note(start: Double(beat) * 0.125, length: 0.075, pitch: .fixed(1000), timbre: .buzzer, level: 0.75)
         })
 
     /// A pure 440 Hz tone, a second on and a second off.
@@ -21,7 +21,7 @@ extension Tone {
         key: "digital", title: "Digital Two-Tone", cycleSeconds: 1.2,
         notes: (0..<8).map { step in
             Note(start: Double(step) * 0.1, length: 0.075, pitch: .midi(step.isMultiple(of: 2) ? 88 : 84),
-                 timbre: .buzzer, level: 0.45)
+                 timbre: .buzzer, level: 0.7)
         })
 
     /// A doorbell's ding-dong (E5, C5) on a bell, left to ring out.

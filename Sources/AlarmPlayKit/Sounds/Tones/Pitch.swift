@@ -2,9 +2,10 @@
 import Glibc
 #endif
 
-/// How the fundamental frequency of a note moves while it sounds. Each case gives its phase
-/// in closed form from the time since the note began, so a frequency never drifts the way a
-/// running `Float` phase sum would: a 440 Hz beep measures 440 Hz.
+/// How the fundamental frequency of a note moves while it sounds. Each case has a closed-form
+/// phase, and synthesis advances by its exact per-sample differences on a 64-bit phase, so a
+/// frequency never drifts the way a running `Float` phase sum would: a 440 Hz beep measures
+/// 440 Hz.
 public enum Pitch: Sendable, Equatable {
     /// A steady frequency in Hz.
     case fixed(Double)

@@ -16,11 +16,14 @@ enum SineTable {
         Float(sin(2 * Double.pi * Double(index) / Double(1 << indexBits)))
     }
 
-    /// The phase step for `cycles` cycles per sample; `cycles` must lie in -0.5...0.5, which
-    /// every partial below the Nyquist frequency does.
+    /// The phase step for `cycles` cycles per sample. Every partial below the Nyquist
+    /// frequency lies within ±0.5; anything else (a NaN from a degenerate pitch) is pinned
+    /// there instead of trapping in the conversion, as synthesis must never fail.
     @inline(__always)
     static func step(cycles: Double) -> UInt64 {
-        UInt64(bitPattern: Int64(cycles * 18_446_744_073_709_551_616.0))
+        let limit = 0.499_999_999
+        let bounded = cycles > -limit ? (cycles < limit ? cycles : limit) : -limit
+        return UInt64(bitPattern: Int64(bounded * 18_446_744_073_709_551_616.0))
     }
 
     /// `sin(2π · phase / 2^64)`, reading `table` (the base address of `values`).
