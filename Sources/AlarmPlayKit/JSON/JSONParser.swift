@@ -126,7 +126,8 @@ public struct JSONParser {
             }
             if byte != UInt8(ascii: "\"") {
                 if members.isEmpty || commaPosition != nil {
-                    throw fail(unquotedKeyMessage(), at: position)
+                    let start = position
+                    throw fail(unquotedKeyMessage(), at: start)
                 }
                 throw fail("expected ',' or '}', got \(describeCurrent())", at: position)
             }
