@@ -30,7 +30,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AlarmPlayKitTests",
-            dependencies: ["AlarmPlayKit"]
+            dependencies: ["AlarmPlayKit"],
+            exclude: ["Schedule/Corpus"]
         ),
         .testTarget(
             name: "EndToEndTests",
