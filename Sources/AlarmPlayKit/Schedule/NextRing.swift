@@ -4,25 +4,25 @@ extension Alarm {
     /// "Strictly": asked exactly at a ring, the answer is the following ring.
     public func nextRing(after: Int, state: AlarmState? = nil, zone: LocalTimeZone = .current) -> Int? {
         guard enabled else { return nil }
-        let state = state.flatMap { $0.fingerprint == fingerprint ? $0 : nil } ?? AlarmState(fingerprint: fingerprint)
-        guard !state.done else { return nil }
+        let state = state.flatMap { $0.fingerprint == fingerprint ? $0 : nil }
+        guard state?.done != true else { return nil }
         switch repeats {
         case let .weekly(days):
             var from = after
             while let ring = Self.firstOccurrence(of: time, on: days, after: from, zone: zone) {
-                if ring != state.skippedOccurrence { return ring }
+                if ring != state?.skippedOccurrence { return ring }
                 from = ring
             }
             return nil
         case let .date(date):
-            guard let ring = zone.instant(of: date, at: time), ring > after, ring != state.skippedOccurrence else {
+            guard let ring = zone.instant(of: date, at: time), ring > after, ring != state?.skippedOccurrence else {
                 return nil
             }
             return ring
         case .once:
-            let armed = state.armedAt ?? after
+            let armed = state?.armedAt ?? after
             guard let ring = Self.firstOccurrence(of: time, on: .daily, after: armed, zone: zone),
-                ring > after, ring != state.skippedOccurrence
+                ring > after, ring != state?.skippedOccurrence
             else { return nil }
             return ring
         }

@@ -50,7 +50,7 @@ final class AlarmStateTests: XCTestCase {
         let work = alarm("06:45", days("weekdays"), id: "work")
         var state = ScheduleState()
         state.update(work) { $0.skippedOccurrence = 42 }
-        XCTAssertEqual(state.state(for: work).skippedOccurrence, 42)
+        XCTAssertEqual(state.state(for: work)?.skippedOccurrence, 42)
         state.update(work) { $0.skippedOccurrence = nil }
         XCTAssertEqual(state.alarms, [:])
     }
