@@ -78,6 +78,7 @@ public struct WeekdaySet: Sendable, Hashable, CustomStringConvertible {
 
 extension Substring {
     var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else { return "" }
+        return String(self[first...last])
     }
 }
