@@ -32,7 +32,8 @@ let package = Package(
         .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
         .testTarget(
             name: "AlarmPlayKitTests",
-            dependencies: ["AlarmPlayKit", "AudioTestSupport"]
+            dependencies: ["AlarmPlayKit", "AudioTestSupport"],
+            exclude: ["Schedule/Corpus"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -33,6 +33,33 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { text }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
+    static func isValidSyntax(_ text: ArraySlice<UInt8>) -> Bool {
+        var i = text.startIndex
+        func digits() -> Int {
+            let begin = i
+            while i < text.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[i]) { i += 1 }
+            return i - begin
+        }
+        if i < text.endIndex, text[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < text.endIndex else { return false }
+        if text[i] == UInt8(ascii: "0") {
+            i += 1
+        } else if digits() == 0 {
+            return false
+        }
+        if i < text.endIndex, text[i] == UInt8(ascii: ".") {
+            i += 1
+            if digits() == 0 { return false }
+        }
+        if i < text.endIndex, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < text.endIndex, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
+            if digits() == 0 { return false }
+        }
+        return i == text.endIndex
+    }
 }
 
 private extension String {

@@ -18,6 +18,12 @@ public struct JSONParser {
         return value
     }
 
+    /// `\n` and friends: the byte after the backslash and the byte it stands for.
+    private static let simpleEscapes: [UInt8: UInt8] = [
+        UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
+        UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+    ]
+
     /// Stops stack exhaustion on hostile input; real alarm files nest three deep.
     static let maximumDepth = 256
 
@@ -126,7 +132,8 @@ public struct JSONParser {
             }
             if byte != UInt8(ascii: "\"") {
                 if members.isEmpty || commaPosition != nil {
-                    throw fail(unquotedKeyMessage(), at: position)
+                    let start = position
+                    throw fail(unquotedKeyMessage(), at: start)
                 }
                 throw fail("expected ',' or '}', got \(describeCurrent())", at: position)
             }
@@ -225,11 +232,7 @@ public struct JSONParser {
             throw fail("unterminated string (missing closing '\"')", at: start)
         }
         advance()
-        let simple: [UInt8: UInt8] = [
-            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
-            UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
-        ]
-        if let replacement = simple[byte] {
+        if let replacement = Self.simpleEscapes[byte] {
             output.append(replacement)
             return
         }
@@ -249,11 +252,15 @@ public struct JSONParser {
                 unit = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
             }
         }
-        let scalar = unit.flatMap(Unicode.Scalar.init) ?? "\u{FFFD}"
-        if unit != nil && Unicode.Scalar(unit!) == nil {
-            report("invalid \\u escape: unpaired surrogate", at: start)
+        var scalar: Unicode.Scalar = "\u{FFFD}"
+        if let unit {
+            if let valid = Unicode.Scalar(unit) {
+                scalar = valid
+            } else {
+                report("invalid \\u escape: unpaired surrogate", at: start)
+            }
         }
-        output += Array(String(Character(scalar)).utf8)
+        output += Array(String(scalar).utf8)
     }
 
     private mutating func readHex4(escapeStart: SourcePosition) -> UInt32? {
@@ -283,7 +290,7 @@ public struct JSONParser {
         let first = index
         while let byte = current, isNumberByte(byte) { advance() }
         let text = String(decoding: bytes[first..<index], as: UTF8.self)
-        if Self.isValidNumber(bytes[first..<index]) {
+        if JSONNumber.isValidSyntax(bytes[first..<index]) {
             return JSONValue(.number(JSONNumber(text: text)), at: start)
         }
         report("invalid number \"\(text)\"", at: start)
@@ -301,33 +308,6 @@ public struct JSONParser {
         default:
             return false
         }
-    }
-
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
-    static func isValidNumber(_ text: ArraySlice<UInt8>) -> Bool {
-        var i = text.startIndex
-        func digits() -> Int {
-            let begin = i
-            while i < text.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[i]) { i += 1 }
-            return i - begin
-        }
-        if i < text.endIndex, text[i] == UInt8(ascii: "-") { i += 1 }
-        guard i < text.endIndex else { return false }
-        if text[i] == UInt8(ascii: "0") {
-            i += 1
-        } else if digits() == 0 {
-            return false
-        }
-        if i < text.endIndex, text[i] == UInt8(ascii: ".") {
-            i += 1
-            if digits() == 0 { return false }
-        }
-        if i < text.endIndex, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < text.endIndex, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
-            if digits() == 0 { return false }
-        }
-        return i == text.endIndex
     }
 
     private func isWordByte(_ byte: UInt8) -> Bool {

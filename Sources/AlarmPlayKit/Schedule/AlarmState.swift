@@ -28,14 +28,15 @@ public struct ScheduleState: Sendable, Equatable {
         self.alarms = alarms
     }
 
-    /// The state that applies to this version of the alarm (nothing when it was edited since).
-    public func state(for alarm: Alarm) -> AlarmState {
-        if let state = alarms[alarm.stateKey], state.fingerprint == alarm.fingerprint { return state }
-        return AlarmState(fingerprint: alarm.fingerprint)
+    /// The state that applies to this version of the alarm; nil when there is none or it was
+    /// recorded before the alarm was edited.
+    public func state(for alarm: Alarm) -> AlarmState? {
+        guard let state = alarms[alarm.stateKey], state.fingerprint == alarm.fingerprint else { return nil }
+        return state
     }
 
     public mutating func update(_ alarm: Alarm, _ change: (inout AlarmState) -> Void) {
-        var state = state(for: alarm)
+        var state = state(for: alarm) ?? AlarmState(fingerprint: alarm.fingerprint)
         change(&state)
         alarms[alarm.stateKey] = state.isEmpty ? nil : state
     }
@@ -45,7 +46,7 @@ public struct ScheduleState: Sendable, Equatable {
     public func reconciled(with alarms: [Alarm], now: Int) -> ScheduleState {
         var result = ScheduleState()
         for alarm in alarms {
-            var state = state(for: alarm)
+            var state = state(for: alarm) ?? AlarmState(fingerprint: alarm.fingerprint)
             if alarm.enabled, alarm.repeats == .once, state.armedAt == nil { state.armedAt = now }
             if !state.isEmpty { result.alarms[alarm.stateKey] = state }
         }

@@ -27,6 +27,7 @@ public struct LocalTimeZone: Sendable {
         var seconds = time_t(instant)
         var parts = tm()
         localtime_r(&seconds, &parts)
+        // tm_sec is 60 during a leap second in "right/" zones; alarms never name that second.
         return LocalDateTime(
             date: CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
             time: TimeOfDay(hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: min(Int(parts.tm_sec), 59)),

@@ -4,25 +4,25 @@ extension Alarm {
     /// "Strictly": asked exactly at a ring, the answer is the following ring.
     public func nextRing(after: Int, state: AlarmState? = nil, zone: LocalTimeZone = .current) -> Int? {
         guard enabled else { return nil }
-        let state = state.flatMap { $0.fingerprint == fingerprint ? $0 : nil } ?? AlarmState(fingerprint: fingerprint)
-        guard !state.done else { return nil }
+        let state = state.flatMap { $0.fingerprint == fingerprint ? $0 : nil }
+        guard state?.done != true else { return nil }
         switch repeats {
         case let .weekly(days):
             var from = after
             while let ring = Self.firstOccurrence(of: time, on: days, after: from, zone: zone) {
-                if ring != state.skippedOccurrence { return ring }
+                if ring != state?.skippedOccurrence { return ring }
                 from = ring
             }
             return nil
         case let .date(date):
-            guard let ring = zone.instant(of: date, at: time), ring > after, ring != state.skippedOccurrence else {
+            guard let ring = zone.instant(of: date, at: time), ring > after, ring != state?.skippedOccurrence else {
                 return nil
             }
             return ring
         case .once:
-            let armed = state.armedAt ?? after
+            let armed = state?.armedAt ?? after
             guard let ring = Self.firstOccurrence(of: time, on: .daily, after: armed, zone: zone),
-                ring > after, ring != state.skippedOccurrence
+                ring > after, ring != state?.skippedOccurrence
             else { return nil }
             return ring
         }
@@ -62,41 +62,42 @@ extension [Alarm] {
         after: Int, count: Int, state: ScheduleState = ScheduleState(), zone: LocalTimeZone = .current
     ) -> [Ring] {
         guard count > 0 else { return [] }
-        // Rings waiting to be taken, kept sorted latest first so taking the earliest is removeLast.
-        var pending: [Ring] = []
+        // Rings waiting to be taken as (instant, alarm index), sorted latest first so the
+        // earliest is removeLast; small pairs rather than `Ring`s keep sorting 10,000 cheap.
+        var pending: [(at: Int, index: Int)] = []
         pending.reserveCapacity(self.count)
-        for alarm in self {
+        for (index, alarm) in enumerated() {
             if let at = alarm.nextRing(after: after, state: state.state(for: alarm), zone: zone) {
-                pending.append(Ring(alarm: alarm, at: at))
+                pending.append((at, index))
             }
         }
-        pending.sort(by: Self.later)
+        pending.sort { ($0.at, $0.index) > ($1.at, $1.index) }
         var rings: [Ring] = []
-        while rings.count < count, let ring = pending.popLast() {
-            rings.append(ring)
+        while rings.count < count, let (at, index) = pending.popLast() {
+            let alarm = self[index]
+            rings.append(Ring(alarm: alarm, at: at))
             guard rings.count < count,
-                let at = ring.alarm.nextRing(after: ring.at, state: state.state(for: ring.alarm), zone: zone)
+                let next = alarm.nextRing(after: at, state: state.state(for: alarm), zone: zone)
             else { continue }
-            let next = Ring(alarm: ring.alarm, at: at)
-            let index = Self.insertionIndex(of: next, in: pending)
-            pending.insert(next, at: index)
+            let place = pending.partitioningIndex { ($0.at, $0.index) < (next, index) }
+            pending.insert((next, index), at: place)
         }
         return rings
     }
+}
 
-    private static func later(_ a: Ring, _ b: Ring) -> Bool {
-        (a.at, a.alarm.position) > (b.at, b.alarm.position)
-    }
-
-    private static func insertionIndex(of ring: Ring, in sorted: [Ring]) -> Int {
+extension Array {
+    /// The first index whose element satisfies `belongsAfter`, for an array already
+    /// partitioned by it (binary search).
+    func partitioningIndex(where belongsAfter: (Element) -> Bool) -> Int {
         var low = 0
-        var high = sorted.count
+        var high = count
         while low < high {
             let middle = (low + high) / 2
-            if later(sorted[middle], ring) {
-                low = middle + 1
-            } else {
+            if belongsAfter(self[middle]) {
                 high = middle
+            } else {
+                low = middle + 1
             }
         }
         return low

@@ -14,6 +14,9 @@ public enum NextCommand: Command {
             Times are local (TZ, else /etc/localtime). A time without an offset given to --after is local too.
             Rings exactly at --after are not shown: the next ring is strictly later. "(in ...)" counts
             from --after when it is given.
+            Daylight saving: a time the clock skips rings when it jumps (02:30 -> 03:00), a time that
+            occurs twice rings at its first occurrence, and a day the zone skips entirely has no ring
+            (a "date" alarm on such a day never rings).
             """
     )
 
