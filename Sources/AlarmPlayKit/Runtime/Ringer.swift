@@ -72,7 +72,7 @@ public final class Ringer: Sendable {
             if let remaining, remaining <= 0 { break }
             let source: any AudioSource
             do {
-                source = try useFallbackTone ? Self.fallbackTone() : registry.open(registry.resolve(request.sound))
+                source = try useFallbackTone ? ToneProvider.fallback() : registry.open(registry.resolve(request.sound))
             } catch {
                 events(.fallback(reason: "sound \(request.sound): \(PlaybackFailure(error).description)"))
                 useFallbackTone = true
@@ -123,12 +123,5 @@ public final class Ringer: Sendable {
         while !control.isStopRequested, MonotonicClock.now() < end {
             usleep(20_000)
         }
-    }
-
-    /// The first built-in tone: generated in memory, so it cannot be missing or corrupt.
-    static func fallbackTone() throws -> any AudioSource {
-        let tones = ToneProvider()
-        guard let first = tones.sounds().first else { throw SoundError.noSuchName("tone", suggestion: nil) }
-        return try tones.open(first)
     }
 }
