@@ -3,16 +3,12 @@ import XCTest
 
 /// `validate` and `next` run as the built binary, in a chosen time zone, on temporary files.
 final class ScheduleCommandTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let binary = root.appendingPathComponent(".build/debug/alarmplay").path
-
     private var directory: URL!
 
     override func setUpWithError() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("alarmplay-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: AlarmPlayBinary.path), "build first: swift build")
     }
 
     override func tearDownWithError() throws {
@@ -26,24 +22,10 @@ final class ScheduleCommandTests: XCTestCase {
     }
 
     private func run(_ arguments: [String], zone: String = "Europe/Berlin", environment extra: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
         var environment = ["TZ": zone, "HOME": directory.path, "PATH": "/usr/bin:/bin"]
         environment.merge(extra) { $1 }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-            err: String(decoding: errData, as: UTF8.self)
-        )
+        let result = try AlarmPlayBinary.run(arguments, environment: environment)
+        return Result(status: result.status, out: result.stdout, err: result.stderr)
     }
 
     private func write(_ text: String, name: String = "alarms.json") throws -> String {

@@ -55,12 +55,27 @@ final class RunningProcess: @unchecked Sendable {
     private var err = Data()
     private let input = Pipe()
     private let stdinText: String?
+    private let interactive: Bool
 
-    init(_ arguments: [String], environment: [String: String], stdin: String? = nil, executable: String = AlarmPlayBinary.path) {
+    /// `interactive` keeps stdin open as a pipe for `send` and `closeStdin`; otherwise stdin is
+    /// `stdin` then end of input, or /dev/null.
+    init(
+        _ arguments: [String], environment: [String: String], stdin: String? = nil, interactive: Bool = false,
+        executable: String = AlarmPlayBinary.path
+    ) {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment
         stdinText = stdin
+        self.interactive = interactive
+    }
+
+    func send(_ text: String) {
+        input.fileHandleForWriting.write(Data(text.utf8))
+    }
+
+    func closeStdin() {
+        try? input.fileHandleForWriting.close()
     }
 
     func start() throws {
@@ -68,7 +83,7 @@ final class RunningProcess: @unchecked Sendable {
         let errPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe
-        process.standardInput = stdinText == nil ? FileHandle(forReadingAtPath: "/dev/null") : input
+        process.standardInput = stdinText == nil && !interactive ? FileHandle(forReadingAtPath: "/dev/null") : input
         outPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             self?.lock.withLock { self?.out.append(data) }
@@ -93,9 +108,21 @@ final class RunningProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition(stderr) { return true }
-            Thread.sleep(forTimeInterval: 0.02)
+            Thread.sleep(forTimeInterval: 0.01)
         }
         return condition(stderr)
+    }
+
+    /// Waits until stderr holds `count` lines containing `text`; returns when it happened.
+    @discardableResult
+    func waitForLog(_ text: String, count: Int = 1, timeout: TimeInterval = 20) -> Date? {
+        waitForStderr(timeout: timeout) { $0.components(separatedBy: "\n").filter { $0.contains(text) }.count >= count }
+            ? Date() : nil
+    }
+
+    /// Log lines (logfmt) containing `text`.
+    func logLines(_ text: String) -> [String] {
+        stderr.components(separatedBy: "\n").filter { $0.contains(text) }
     }
 
     func signal(_ number: Int32) {
@@ -112,9 +139,18 @@ final class RunningProcess: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.2)
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
-        process.waitUntilExit()
+        process.waitWithoutRunLoop()
         // Let the readability handlers collect the last bytes.
         Thread.sleep(forTimeInterval: 0.05)
         return CommandResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+}
+
+extension Process {
+    /// Polls instead of `waitUntilExit`, which can hang on Linux once the child is already gone.
+    func waitWithoutRunLoop() {
+        while isRunning {
+            Thread.sleep(forTimeInterval: 0.005)
+        }
     }
 }

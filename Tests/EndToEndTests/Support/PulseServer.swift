@@ -51,7 +51,7 @@ final class PulseServer {
     func kill() {
         guard let server, server.isRunning else { return }
         Foundation.kill(server.processIdentifier, SIGKILL)
-        server.waitUntilExit()
+        server.waitWithoutRunLoop()
         self.server = nil
         try? FileManager.default.removeItem(atPath: socket)
     }
@@ -59,7 +59,7 @@ final class PulseServer {
     func stop() {
         if let server, server.isRunning {
             server.terminate()
-            server.waitUntilExit()
+            server.waitWithoutRunLoop()
         }
         server = nil
         directory.remove()
@@ -118,7 +118,7 @@ final class Recording {
     func stop() -> [Float] {
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            process.waitWithoutRunLoop()
         }
         let data = FileManager.default.contents(atPath: path) ?? Data()
         return data.withUnsafeBytes { raw in

@@ -1,0 +1,79 @@
+import AudioTestSupport
+import Foundation
+import XCTest
+
+/// One `alarmplay run` against a private PulseAudio, with its own XDG folders, alarms file and
+/// control socket; alarm times are computed a few seconds ahead in UTC (the child runs TZ=UTC).
+final class RunScenario {
+    let home: TemporaryDirectory
+    let pulse: PulseServer
+    var alarmsPath: String { home.file("alarms.json") }
+
+    init() throws {
+        home = try TemporaryDirectory()
+        pulse = try PulseServer()
+        try pulse.start()
+    }
+
+    func tearDown() {
+        pulse.stop()
+        home.remove()
+    }
+
+    var environment: [String: String] {
+        AlarmPlayBinary.environment(home: home, pulse.environment.merging(["TZ": "UTC"]) { $1 })
+    }
+
+    /// `"time"` and `"date"` JSON members for a one-shot `seconds` from now, and that instant.
+    func at(secondsAhead seconds: Int) -> (json: String, date: Date) {
+        let whole = (Date().timeIntervalSince1970 + Double(seconds)).rounded(.up)
+        let date = Date(timeIntervalSince1970: whole)
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "'\"time\": \"'HH:mm:ss'\", \"date\": \"'yyyy-MM-dd'\"'"
+        return (formatter.string(from: date), date)
+    }
+
+    func writeAlarms(_ alarms: [String]) throws {
+        try home.write("alarms.json", "{\"alarms\": [\n" + alarms.joined(separator: ",\n") + "\n]}\n")
+    }
+
+    func startRun(_ extra: [String] = [], interactive: Bool = false) throws -> RunningProcess {
+        let process = RunningProcess(
+            ["run", "--alarms", alarmsPath, "--device", "pulse", "--sounds", AlarmPlayBinary.fixtures + "/sounds"] + extra,
+            environment: environment, interactive: interactive)
+        try process.start()
+        XCTAssertNotNil(process.waitForLog("event=loaded"), "run did not load: \(process.stderr)")
+        return process
+    }
+
+    func control(_ arguments: [String]) throws -> CommandResult {
+        try AlarmPlayBinary.run(arguments, environment: environment)
+    }
+}
+
+/// Levels of a parec recording, asked for by wall-clock time.
+struct RecordedLevels {
+    let signal: Signal
+    let recording: Recording
+
+    init(_ recording: Recording, samples: [Float]) {
+        self.recording = recording
+        signal = Signal(samples: samples, sampleRate: PulseServer.rate)
+    }
+
+    /// RMS in dBFS between two wall-clock instants.
+    func level(from start: Date, to end: Date) -> Double {
+        signal.slice(from: recording.offset(of: start), to: recording.offset(of: end)).rmsDBFS
+    }
+
+    /// 100 ms windows between two instants, each as (seconds from `start`, dBFS).
+    func windows(from start: Date, to end: Date) -> [(Double, Double)] {
+        let base = recording.offset(of: start)
+        return signal.slice(from: base, to: recording.offset(of: end)).windowLevels(seconds: 0.1).map { ($0.start, $0.rmsDBFS) }
+    }
+
+    func isLoud(from start: Date, to end: Date) -> Bool { level(from: start, to: end) > -45 }
+    func isSilent(from start: Date, to end: Date) -> Bool { level(from: start, to: end) < -70 }
+}
