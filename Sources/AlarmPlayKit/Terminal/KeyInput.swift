@@ -13,8 +13,7 @@ public final class KeyInput: InputSource {
     private let wait = ReadinessWait()
     private var decoder = KeyDecoder()
     private var queue: [Key] = []
-    private var ended = false
-    private var endReported = false
+    private var ended: EndedInput?
 
     public init?(rawMode: RawMode?) {
         guard let rawMode else { return nil }
@@ -26,14 +25,7 @@ public final class KeyInput: InputSource {
     public func next(until deadline: Int64?) -> InputEvent? {
         while true {
             if !queue.isEmpty { return .key(queue.removeFirst()) }
-            if ended {
-                if !endReported {
-                    endReported = true
-                    return .endOfInput
-                }
-                _ = wait.wait(for: nil, until: deadline)
-                return nil
-            }
+            if ended != nil { return ended!.next(waiting: wait, until: deadline) }
             if decoder.hasPending {
                 let escapeDeadline = SystemMonotonicTime().now() + Self.escapeWait
                 let waitUntil = deadline.map { min($0, escapeDeadline) } ?? escapeDeadline
@@ -59,7 +51,7 @@ public final class KeyInput: InputSource {
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
             // The terminal hung up.
             queue += decoder.flush()
-            ended = true
+            ended = EndedInput()
         }
     }
 }

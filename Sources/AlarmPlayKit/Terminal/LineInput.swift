@@ -8,8 +8,7 @@ public final class LineInput: InputSource {
     private let wait = ReadinessWait()
     private var buffer: [UInt8] = []
     private var lines: [String] = []
-    private var ended = false
-    private var endReported = false
+    private var ended: EndedInput?
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -20,14 +19,7 @@ public final class LineInput: InputSource {
     public func next(until deadline: Int64?) -> InputEvent? {
         while true {
             if !lines.isEmpty { return .line(lines.removeFirst()) }
-            if ended {
-                if !endReported {
-                    endReported = true
-                    return .endOfInput
-                }
-                _ = wait.wait(for: nil, until: deadline)
-                return nil
-            }
+            if ended != nil { return ended!.next(waiting: wait, until: deadline) }
             if wait.wait(for: descriptor, until: deadline) == .deadline { return nil }
             readAvailable()
         }
@@ -45,7 +37,7 @@ public final class LineInput: InputSource {
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
             append(buffer[...])
             buffer = []
-            ended = true
+            ended = EndedInput()
         }
     }
 

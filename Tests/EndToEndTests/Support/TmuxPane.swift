@@ -1,0 +1,178 @@
+import Foundation
+import XCTest
+
+/// A real terminal for end-to-end tests: a detached tmux session on a private server socket, with a
+/// fixed size, driven by `send-keys` and read by `capture-pane`. Waits poll the screen with a timeout
+/// rather than sleeping a fixed time, so a loaded machine only makes tests slower, not flaky.
+final class TmuxPane {
+    let socket: String
+    let directory: TemporaryDirectory
+
+    init(columns: Int = 100, rows: Int = 30) throws {
+        directory = try TemporaryDirectory("alarmplay-tmux")
+        socket = directory.file("tmux.sock")
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "test", "-x", "\(columns)", "-y", "\(rows)", "/bin/sh"])
+        try tmux(["set-option", "-g", "set-clipboard", "on"])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        directory.remove()
+    }
+
+    /// Runs a tmux command on this session's server; its standard output.
+    ///
+    /// Spawned and reaped with posix_spawn/waitpid rather than Foundation's Process: the first
+    /// command forks the tmux server, which inherits Process's descriptors and keeps them open, so
+    /// Process would never see the command end.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "TMUX")
+        environment.removeValue(forKey: "DISPLAY")
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        environment["TERM"] = "xterm-256color"
+        let outputFile = directory.file("tmux-output-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(atPath: outputFile) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = (["/usr/bin/tmux", "-S", socket] + arguments).map { strdup($0) }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") }
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv + [nil], envp + [nil]) == 0 else {
+            throw NSError(domain: "posix_spawn tmux", code: Int(errno))
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
+    }
+
+    /// Copies everything the pane's programs write, escape sequences included, to `file`.
+    func recordRawOutput(to file: String) throws {
+        try tmux(["pipe-pane", "-t", "test", "-o", "cat > '\(file)'"])
+    }
+
+    /// Types `line` and Enter into the shell.
+    func run(_ line: String) throws {
+        try tmux(["send-keys", "-t", "test", "-l", line])
+        try tmux(["send-keys", "-t", "test", "Enter"])
+    }
+
+    /// Presses keys by tmux name: `Space`, `C-c`, `l`.
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "test"] + keys)
+    }
+
+    func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", "test"])
+    }
+
+    /// Polls the screen until `condition` holds; the last screen either way.
+    @discardableResult
+    func waitForScreen(timeout: TimeInterval = 20, file: StaticString = #filePath, line: UInt = #line, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = try self.screen()
+        while !condition(screen), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            screen = try self.screen()
+        }
+        XCTAssertTrue(condition(screen), "screen never matched:\n\(screen)", file: file, line: line)
+        return screen
+    }
+
+    func waitForScreen(containing text: String, timeout: TimeInterval = 20, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        try waitForScreen(timeout: timeout, file: file, line: line) { $0.contains(text) }
+    }
+
+    /// Polls until `path` exists and is not empty; its contents.
+    func waitForFile(_ path: String, timeout: TimeInterval = 20) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8), !text.isEmpty { return text }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return nil
+    }
+
+    /// The process the pane's shell is running in the foreground (the shell's only child).
+    func foregroundChild() throws -> pid_t? {
+        let shell = try tmux(["display-message", "-p", "-t", "test", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        return children?.split(separator: " ").first.flatMap { pid_t($0) }
+    }
+
+    /// A shell line that saves the terminal mode to `before`, runs `command`, then saves its exit
+    /// status and the terminal mode afterwards.
+    func shellLine(running command: String) -> String {
+        "ulimit -c 0; stty -g > \(directory.file("before")); \(command); echo \"exit=$?\" > \(directory.file("status")); stty -g > \(directory.file("after"))"
+    }
+
+    /// Waits for `shellLine`'s command to end; its exit status and whether the terminal mode came back.
+    func waitForExit() -> (status: String?, modeRestored: Bool) {
+        let status = waitForFile(directory.file("status"))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let after = waitForFile(directory.file("after"))
+        let before = try? String(contentsOfFile: directory.file("before"), encoding: .utf8)
+        return (status, after != nil && after == before)
+    }
+}
+
+/// A process fed one line at a time, with output collected in files (no pipe buffers to drain).
+final class LineFedProcess {
+    let process = Process()
+    private let input = Pipe()
+    private let directory: TemporaryDirectory
+
+    init(_ arguments: [String], environment: [String: String]) throws {
+        directory = try TemporaryDirectory("alarmplay-lines")
+        FileManager.default.createFile(atPath: directory.file("out"), contents: nil)
+        FileManager.default.createFile(atPath: directory.file("err"), contents: nil)
+        process.executableURL = URL(fileURLWithPath: AlarmPlayBinary.path)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = input
+        process.standardOutput = FileHandle(forWritingAtPath: directory.file("out"))
+        process.standardError = FileHandle(forWritingAtPath: directory.file("err"))
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        directory.remove()
+    }
+
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    func closeInput() {
+        try? input.fileHandleForWriting.close()
+    }
+
+    var stdout: String { (try? String(contentsOfFile: directory.file("out"), encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOfFile: directory.file("err"), encoding: .utf8)) ?? "" }
+
+    /// Polls until `condition` holds on the collected output.
+    @discardableResult
+    func waitFor(timeout: TimeInterval = 20, _ condition: (LineFedProcess) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(self) { return true }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return condition(self)
+    }
+
+    /// Exit status, after waiting up to `timeout` (then it is terminated: a hang is a failure).
+    func waitForExit(timeout: TimeInterval = 20) -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+
+final class TimerEndToEndTests: XCTestCase {
+    private var home: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        home = try TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        home.remove()
+    }
+
+    /// Input left open (a script that might still send commands): the time is up on the deadline.
+    func testTimeIsUpOnTheDeadline() throws {
+        let started = Date()
+        let process = try LineFedProcess(["timer", "2s", "--label", "Tea"], environment: AlarmPlayBinary.environment(home: home))
+        XCTAssertTrue(process.waitFor(timeout: 10) { $0.stdout.contains("Time's up: Tea") }, process.stderr)
+        let elapsed = Date().timeIntervalSince(started)
+        XCTAssertGreaterThanOrEqual(elapsed, 2.0)
+        XCTAssertLessThan(elapsed, 2.5, "includes starting the process and this test's 5 ms polling")
+        XCTAssertEqual(process.waitForExit(), 0)
+        XCTAssertEqual(process.stdout, "Time's up: Tea\n")
+        XCTAssertEqual(process.stderr.prefix(1), "T", "a start line, not a status line: stderr is not a terminal")
+    }
+
+    func testPauseResumeAndAddAMinuteFromLines() throws {
+        let started = Date()
+        let process = try LineFedProcess(["timer", "1"], environment: AlarmPlayBinary.environment(home: home))
+        process.send("pause")
+        XCTAssertTrue(process.waitFor { $0.stdout.contains("paused with 00:01 left") }, process.stdout)
+        Thread.sleep(forTimeInterval: 1.2)
+        process.send("resume")
+        XCTAssertTrue(process.waitFor { $0.stdout.contains("running, 00:01 left") }, process.stdout)
+        process.closeInput()
+        XCTAssertTrue(process.waitFor(timeout: 10) { $0.stdout.contains("Time's up: Timer") }, "end of input must not cancel")
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 2.2)
+        XCTAssertEqual(process.waitForExit(), 0)
+
+        let adding = try LineFedProcess(["timer", "30s"], environment: AlarmPlayBinary.environment(home: home))
+        adding.send("+")
+        XCTAssertTrue(adding.waitFor { $0.stdout.contains("running, 01:30 left") }, adding.stdout)
+        adding.send("cancel")
+        XCTAssertEqual(adding.waitForExit(), 130)
+        XCTAssertTrue(adding.stderr.contains("Timer: cancelled with 01:30 left"), adding.stderr)
+    }
+
+    func testBadDurations() throws {
+        for (argument, message) in [("0", "longer than zero"), ("1x", "invalid duration"), ("999999999", "at most 100 days")] {
+            let result = try AlarmPlayBinary.run(["timer", argument], environment: AlarmPlayBinary.environment(home: home))
+            XCTAssertEqual(result.status, 64, argument)
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+        }
+        let volume = try AlarmPlayBinary.run(["timer", "1m", "--volume", "2"], environment: AlarmPlayBinary.environment(home: home))
+        XCTAssertEqual(volume.status, 64)
+    }
+
+    /// On a terminal: the progress line redraws in place, Space pauses, `q` cancels with 130 and the
+    /// terminal comes back as it was.
+    func testKeysOnARealTerminal() throws {
+        let pane = try TmuxPane()
+        try pane.run(pane.shellLine(running: "'\(AlarmPlayBinary.path)' timer 1:30 --label Tea"))
+        try pane.waitForScreen { $0.contains("Tea  01:29") && $0.contains("[") }
+        try pane.press("Space")
+        let paused = try pane.waitForScreen(containing: "paused")
+        XCTAssertEqual(paused.components(separatedBy: "Tea  ").count, 2, "redrawn in place, not scrolled:\n\(paused)")
+        try pane.press("+")
+        try pane.waitForScreen(containing: "Tea  02:29")
+        try pane.press("q")
+        let (status, restored) = pane.waitForExit()
+        XCTAssertEqual(status, "exit=130")
+        XCTAssertTrue(restored)
+        XCTAssertTrue(try pane.screen().contains("Tea: cancelled with 02:29 left"))
+    }
+
+    func testRingsOnATerminalUntilAKey() throws {
+        let pane = try TmuxPane()
+        try pane.run(pane.shellLine(running: "'\(AlarmPlayBinary.path)' timer 1 --label Eggs"))
+        try pane.waitForScreen(containing: "Time's up: Eggs", timeout: 10)
+        try pane.waitForScreen(containing: "press any key")
+        try pane.press("x")
+        let (status, restored) = pane.waitForExit()
+        XCTAssertEqual(status, "exit=0")
+        XCTAssertTrue(restored)
+    }
+}
