@@ -20,6 +20,7 @@ public enum AlarmFileUpdate {
         try FileSystem.makeDirectories(FileSystem.parent(of: target))
         let lock = try FileLock(guarding: target)
         defer { withExtendedLifetime(lock) {} }
+        removeOrphanedTemporaries(of: target)
         let current = try load(path: path, sounds: sounds, createIfMissing: createIfMissing)
         let (edit, result) = try change(current)
         guard let edit, edit.document != current.document else { return (current, result) }
@@ -33,6 +34,16 @@ public enum AlarmFileUpdate {
             return try AlarmFile.parse(JSONWriter.pretty(AlarmEdit.emptyDocument), path: path, sounds: sounds)
         }
         return try AlarmFile.load(path: path, sounds: sounds)
+    }
+
+    /// Temp files of writers killed before their rename (`alarms.json.tmp-XXXXXX`). Only
+    /// writers holding the lock make them, so under the lock every one left is an orphan.
+    private static func removeOrphanedTemporaries(of path: String) {
+        let directory = FileSystem.parent(of: path)
+        let prefix = FileSystem.basename(path) + ".tmp-"
+        for name in FileSystem.contents(of: directory) ?? [] where name.hasPrefix(prefix) {
+            unlink(directory + "/" + name)
+        }
     }
 
     private static func resolvingSymlink(_ path: String) -> String {
