@@ -18,7 +18,7 @@ final class ConcurrentWriteTests: XCTestCase {
     }
 
     func testFiftyAddsStartedAtOnceAllLand() throws {
-        let children = try (0..<50).map { _ in try Child(["add", "07:00", "--days", "weekdays"], environment: environment) }
+        let children = try (0..<50).map { _ in try ChildProcess(["add", "07:00", "--days", "weekdays"], environment: environment) }
         let statuses = children.map { $0.wait() }
         XCTAssertEqual(statuses, Array(repeating: 0, count: 50))
         let ids = try alarmIDs()
@@ -39,8 +39,8 @@ final class ConcurrentWriteTests: XCTestCase {
         var reads = 0
         var killedWhileWriting = 0
         for round in 0..<40 {
-            let writer = try Child(["add", "07:00", "--id", "added-\(round)"], environment: environment)
-            let reader = try Child(["validate"], environment: environment)
+            let writer = try ChildProcess(["add", "07:00", "--id", "added-\(round)"], environment: environment)
+            let reader = try ChildProcess(["validate"], environment: environment)
             var sawTemporary = false
             if round.isMultiple(of: 2) {
                 // Any instant: reading and checking the file all the while.
@@ -78,7 +78,7 @@ final class ConcurrentWriteTests: XCTestCase {
     }
 
     /// Polls for the writer's temp file; false when the writer finished (or 2 s passed) first.
-    private func waitForTemporaryFile(of writer: Child) -> Bool {
+    private func waitForTemporaryFile(of writer: ChildProcess) -> Bool {
         let deadline = Date().addingTimeInterval(2)
         while Date() < deadline, !writer.hasExited {
             if !temporaryFiles().isEmpty { return true }
@@ -92,48 +92,5 @@ final class ConcurrentWriteTests: XCTestCase {
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let alarms = try XCTUnwrap(object?["alarms"] as? [[String: Any]], "alarms array")
         return alarms.compactMap { $0["id"] as? String }
-    }
-}
-
-/// An `alarmplay` started with posix_spawn, output discarded, waited for with waitpid
-/// (Foundation's `Process` can hang waiting for children this short-lived).
-private struct Child {
-    let pid: pid_t
-
-    init(_ arguments: [String], environment: [String: String]) throws {
-        var pid = pid_t()
-        let argv = ([AlarmPlayBinary.path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let status = posix_spawn(&pid, AlarmPlayBinary.path, &actions, nil, argv, envp)
-        guard status == 0 else { throw NSError(domain: "posix_spawn", code: Int(status)) }
-        self.pid = pid
-    }
-
-    /// Ended but not yet waited for (a zombie: state `Z` in /proc/PID/stat).
-    var hasExited: Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let end = stat.lastIndex(of: ")")
-        else { return true }
-        return stat[stat.index(end, offsetBy: 2)] == "Z"
-    }
-
-    func kill() {
-        Glibc.kill(pid, SIGKILL)
-    }
-
-    /// The exit status, or 128 + the signal that ended it.
-    func wait() -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 }
