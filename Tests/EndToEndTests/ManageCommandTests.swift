@@ -263,4 +263,36 @@ final class ManageCommandTests: XCTestCase {
         let mode = try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? Int
         XCTAssertEqual(mode, 0o600)
     }
+
+    /// "Scheduled the moment settings change": `run` reloads the file through inotify, so an
+    /// alarm added 3 s ahead fires, and a skip written meanwhile holds back another due then.
+    func testChangesTakeEffectInARunningRun() throws {
+        let tap = try ALSATap(in: home)
+        var utc = AlarmPlayBinary.environment(home: home, ["TZ": "UTC"])
+        utc.merge(tap.environment) { $1 }
+        environment = utc
+        let daemon = RunningProcess(["run", "--device", tap.device], environment: utc)
+        try daemon.start()
+        defer {
+            daemon.signal(SIGTERM)
+            _ = daemon.wait(timeout: 10)
+        }
+        XCTAssertTrue(daemon.waitForStderr { $0.contains("event=no_alarms") }, daemon.stderr)
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "HH:mm:ss"
+        let time = formatter.string(from: Date().addingTimeInterval(3))
+        let skipped = try run(["add", time, "--days", "daily", "--id", "skipped", "--ring-for", "5s"])
+        XCTAssertEqual(skipped.status, 0, skipped.stderr)
+        XCTAssertEqual(try run(["skip", "skipped"]).status, 0)
+        let added = try run(["add", time, "--id", "soon", "--ring-for", "5s"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertTrue(daemon.waitForStderr(timeout: 10) { $0.contains("event=fired id=soon") }, daemon.stderr)
+        let fired = daemon.stderr.split(separator: "\n").first { $0.contains("event=fired id=soon") } ?? ""
+        XCTAssertTrue(fired.contains("T\(time)+00:00"), String(fired))
+        let late = fired.split(separator: " ").first { $0.hasPrefix("late_ms=") }.flatMap { Int($0.dropFirst(8)) }
+        XCTAssertLessThan(try XCTUnwrap(late, String(fired)), 1000)
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertFalse(daemon.stderr.contains("event=fired id=skipped"), daemon.stderr)
+    }
 }
