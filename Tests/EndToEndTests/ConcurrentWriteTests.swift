@@ -25,7 +25,7 @@ final class ConcurrentWriteTests: XCTestCase {
         XCTAssertEqual(ids.count, 50)
         XCTAssertEqual(Set(ids).count, 50, "ids must be unique")
         XCTAssertEqual(Set(ids), Set(["07h00"] + (2...50).map { "07h00-\($0)" }))
-        let validate = try AlarmPlayBinary.run(["validate"], environment: environment)
+        let validate = try ChildProcess.run(["validate"], environment: environment)
         XCTAssertEqual(validate.status, 0, validate.stderr)
         XCTAssertTrue(validate.stdout.hasPrefix("50 alarms, 50 enabled; next: "), validate.stdout)
     }
@@ -60,7 +60,7 @@ final class ConcurrentWriteTests: XCTestCase {
                 XCTAssertFalse(temporaryFiles().isEmpty, "a writer killed mid-write leaves its temp file")
             }
             XCTAssertEqual(reader.wait(), 0, "validate while writing, round \(round)")
-            let after = try AlarmPlayBinary.run(["validate"], environment: environment)
+            let after = try ChildProcess.run(["validate"], environment: environment)
             XCTAssertEqual(after.status, 0, "round \(round): \(after.stderr)")
             let count = try alarmIDs().count
             XCTAssertTrue(count == previousCount || count == previousCount + 1, "round \(round): \(count) alarms")
@@ -68,7 +68,7 @@ final class ConcurrentWriteTests: XCTestCase {
         }
         XCTAssertGreaterThan(killedWhileWriting, 0, "some writers must have been killed with their temp file written")
         XCTAssertGreaterThan(reads, 40)
-        XCTAssertEqual(try AlarmPlayBinary.run(["add", "08:00"], environment: environment).status, 0)
+        XCTAssertEqual(try ChildProcess.run(["add", "08:00"], environment: environment).status, 0)
         XCTAssertEqual(temporaryFiles(), [], "the next writer removes what killed writers left")
     }
 

@@ -18,7 +18,7 @@ final class ManageCommandTests: XCTestCase {
     }
 
     private func run(_ arguments: [String]) throws -> CommandResult {
-        try AlarmPlayBinary.run(arguments, environment: environment)
+        try ChildProcess.run(arguments, environment: environment)
     }
 
     private func alarmsText() throws -> String {

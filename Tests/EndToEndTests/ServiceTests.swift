@@ -20,12 +20,9 @@ final class ServiceTests: XCTestCase {
 
     /// Exit status and stderr of `systemd-analyze [--user] verify UNIT`; empty stderr means no warnings either.
     private func verify(_ unitPath: String, user: Bool) throws -> (status: Int32, stderr: String) {
-        let errors = home.file("verify.err")
-        let child = try ChildProcess(
-            (user ? ["--user"] : []) + ["verify", unitPath], environment: environment,
-            executable: "/usr/bin/systemd-analyze", stderr: errors)
-        let status = child.wait()
-        return (status, try String(contentsOfFile: errors, encoding: .utf8))
+        let result = try ChildProcess.run(
+            (user ? ["--user"] : []) + ["verify", unitPath], environment: environment, executable: "/usr/bin/systemd-analyze")
+        return (result.status, result.stderr)
     }
 
     private var executable: String {
@@ -33,7 +30,7 @@ final class ServiceTests: XCTestCase {
     }
 
     func testPrintedUserUnitPassesVerify() throws {
-        let result = try AlarmPlayBinary.run(["install-service", "--print", "--alarms", "my alarms.json", "--device", "plughw:0"], environment: environment)
+        let result = try ChildProcess.run(["install-service", "--print", "--alarms", "my alarms.json", "--device", "plughw:0"], environment: environment)
         XCTAssertEqual(result.status, 0, result.stderr)
         let cwd = FileManager.default.currentDirectoryPath
         XCTAssertTrue(
@@ -50,7 +47,7 @@ final class ServiceTests: XCTestCase {
         let user = ProcessInfo.processInfo.userName
         var sudo = environment
         sudo["SUDO_USER"] = user
-        let result = try AlarmPlayBinary.run(["install-service", "--system", "--print"], environment: sudo)
+        let result = try ChildProcess.run(["install-service", "--system", "--print"], environment: sudo)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("\nUser=\(user)\nSupplementaryGroups=audio\n"), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix("\nWantedBy=multi-user.target\n"))
@@ -68,7 +65,7 @@ final class ServiceTests: XCTestCase {
     func testWritesTheUserUnitAndSaysHowToEnableIt() throws {
         var named = environment
         named["USER"] = "pi"
-        let result = try AlarmPlayBinary.run(["install-service"], environment: named)
+        let result = try ChildProcess.run(["install-service"], environment: named)
         XCTAssertEqual(result.status, 0, result.stderr)
         let path = home.file("config/systemd/user/alarmplay.service")
         XCTAssertEqual(result.stdout, """
@@ -82,13 +79,13 @@ final class ServiceTests: XCTestCase {
               journalctl --user -u alarmplay -f
 
             """)
-        let printed = try AlarmPlayBinary.run(["install-service", "--print"], environment: named)
+        let printed = try ChildProcess.run(["install-service", "--print"], environment: named)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), printed.stdout)
         XCTAssertEqual(try verify(path, user: true).status, 0)
     }
 
     func testUserAndSystemTogetherIsAUsageError() throws {
-        let result = try AlarmPlayBinary.run(["install-service", "--user", "--system"], environment: environment)
+        let result = try ChildProcess.run(["install-service", "--user", "--system"], environment: environment)
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.stderr.hasPrefix("alarmplay: error: --user and --system cannot be used together\n"), result.stderr)
     }

@@ -38,8 +38,6 @@ public struct AlarmChanges: Sendable, Equatable {
             return .double(volume)
         case "snooze", "ringFor", "fadeIn":
             return text.allSatisfy(\.isASCIIDigit) ? Int(text).map(JSONValue.int) ?? .string(text) : .string(text)
-        case "enabled":
-            return .bool(text == "true")
         default:
             return .string(text)
         }

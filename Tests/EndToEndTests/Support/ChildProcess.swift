@@ -27,6 +27,23 @@ struct ChildProcess {
         self.pid = pid
     }
 
+    /// Runs `alarmplay` (or `executable`) to completion, its output collected through files.
+    static func run(
+        _ arguments: [String], environment: [String: String], executable: String = AlarmPlayBinary.path
+    ) throws -> CommandResult {
+        var template = Array("/tmp/alarmplay-output-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw NSError(domain: "mkdtemp", code: Int(errno)) }
+        let directory = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let child = try ChildProcess(
+            arguments, environment: environment, executable: executable,
+            stdout: directory + "/out", stderr: directory + "/err")
+        let status = child.wait()
+        return CommandResult(
+            status: status, stdout: try String(contentsOfFile: directory + "/out", encoding: .utf8),
+            stderr: try String(contentsOfFile: directory + "/err", encoding: .utf8))
+    }
+
     /// Ended but not yet waited for (a zombie: state `Z` in /proc/PID/stat).
     var hasExited: Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
