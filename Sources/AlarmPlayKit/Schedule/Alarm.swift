@@ -51,10 +51,14 @@ public struct Alarm: Sendable, Equatable {
     public var repeats: AlarmRepeat
     public var enabled: Bool
     public var settings: AlarmSettings
+    /// The one ring (epoch seconds) the user chose to skip (`"skip"` in the file, written by
+    /// `alarmplay skip`). Kept in the alarms file rather than in `state.json` so that `run`,
+    /// which reloads the file on every change, honours it at once.
+    public var skip: Int?
 
     public init(
         id: String? = nil, position: Int, label: String? = nil, time: TimeOfDay, repeats: AlarmRepeat = .once,
-        enabled: Bool = true, settings: AlarmSettings = .builtIn
+        enabled: Bool = true, settings: AlarmSettings = .builtIn, skip: Int? = nil
     ) {
         self.id = id
         self.position = position
@@ -63,6 +67,7 @@ public struct Alarm: Sendable, Equatable {
         self.repeats = repeats
         self.enabled = enabled
         self.settings = settings
+        self.skip = skip
     }
 
     /// What commands and logs call it: its id, else `#3` (its position).

@@ -3,7 +3,7 @@
 struct AlarmFileDecoder {
     static let topLevelKeys = ["defaults", "alarms"]
     static let settingKeys = ["sound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn"]
-    static let alarmKeys = ["id", "label", "time", "days", "date", "enabled"] + settingKeys
+    static let alarmKeys = ["id", "label", "time", "days", "date", "enabled"] + settingKeys + ["skip"]
 
     let sounds: SoundRegistry?
     var problems: [JSONProblem] = []
@@ -81,10 +81,15 @@ struct AlarmFileDecoder {
         }
         let repeats = decodeRepeat(entry, members: members)
         let settings = decodeSettings(entry, inheriting: defaults)
+        let skip = entry["skip"].flatMap {
+            parse($0, "skip must be a string such as \"2026-12-07T06:45:00+01:00\" (the ring to skip)") {
+                text throws(ValueError) in try ISO8601.parse(text).seconds
+            }
+        }
         guard problems.count == before, let time, let repeats else { return nil }
         return Alarm(
             id: id, position: position, label: label, time: time, repeats: repeats, enabled: enabled ?? true,
-            settings: settings
+            settings: settings, skip: skip
         )
     }
 

@@ -12,7 +12,9 @@ extension Alarm {
     public func status(now: Int, state: AlarmState? = nil, zone: LocalTimeZone = .current) -> AlarmStatus {
         guard enabled else { return .off }
         let next = nextRing(after: now, state: state, zone: zone)
-        if let skipped = state?.skippedOccurrence, state?.fingerprint == fingerprint, skipped > now {
+        // Skipped only when the ring a skip hides is the very next one: a stale skip (its time
+        // has passed) or one naming no ring of this alarm changes nothing.
+        if let hidden = nextRing(after: now, state: state, zone: zone, honouringSkips: false), hidden != next {
             return .skipped(next: next)
         }
         guard let next else { return .done }

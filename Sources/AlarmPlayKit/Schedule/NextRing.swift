@@ -3,26 +3,32 @@ extension Alarm {
     /// persisted state; nil when it never rings again (off, done, a date in the past).
     /// "Strictly": asked exactly at a ring, the answer is the following ring.
     public func nextRing(after: Int, state: AlarmState? = nil, zone: LocalTimeZone = .current) -> Int? {
+        nextRing(after: after, state: state, zone: zone, honouringSkips: true)
+    }
+
+    /// `honouringSkips: false` gives the ring a skip hides, so `status` can tell "skipped".
+    func nextRing(after: Int, state: AlarmState?, zone: LocalTimeZone, honouringSkips: Bool) -> Int? {
         guard enabled else { return nil }
         let state = state.flatMap { $0.fingerprint == fingerprint ? $0 : nil }
         guard state?.done != true else { return nil }
+        let skipped = honouringSkips ? [skip, state?.skippedOccurrence].compactMap { $0 } : []
         switch repeats {
         case let .weekly(days):
             var from = after
             while let ring = Self.firstOccurrence(of: time, on: days, after: from, zone: zone) {
-                if ring != state?.skippedOccurrence { return ring }
+                if !skipped.contains(ring) { return ring }
                 from = ring
             }
             return nil
         case let .date(date):
-            guard let ring = zone.instant(of: date, at: time), ring > after, ring != state?.skippedOccurrence else {
+            guard let ring = zone.instant(of: date, at: time), ring > after, !skipped.contains(ring) else {
                 return nil
             }
             return ring
         case .once:
             let armed = state?.armedAt ?? after
             guard let ring = Self.firstOccurrence(of: time, on: .daily, after: armed, zone: zone),
-                ring > after, ring != state?.skippedOccurrence
+                ring > after, !skipped.contains(ring)
             else { return nil }
             return ring
         }

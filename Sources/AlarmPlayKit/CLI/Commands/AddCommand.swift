@@ -1,0 +1,35 @@
+/// `alarmplay add TIME`: appends an alarm to the alarms file (creating it if needed).
+public enum AddCommand: Command {
+    public static let spec = CommandSpec(
+        name: "add",
+        abstract: "Add an alarm.",
+        arguments: [ArgumentSpec("TIME", help: "When it rings: 07:00, 7:05, 07:05:30, 6:45pm, 12am.")],
+        options: AlarmEditOptions.settings + [
+            .value("id", "ID", help: "How to refer to it (default: from the label or the time, e.g. 06h45)."),
+        ] + AlarmEditOptions.common,
+        discussion: """
+            Without --days or --date it rings once, at the next TIME after 'run' picks it up
+            (a running 'run' does so at once), and is then done.
+            """ + "\n" + AlarmEditOptions.valuesDiscussion
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        var changes = try AlarmEditOptions.changes(arguments, time: arguments.positional(0))
+        let (file, index) = try AlarmEditOptions.update(arguments, context: context, createIfMissing: true, timeName: "TIME") { file in
+            if changes.values["id"] == nil, let time = changes.values["time"]?.stringValue {
+                let taken = Set(file.alarms.compactMap { $0.id })
+                let label = changes.values["label"]?.stringValue
+                changes.set("id", .string(AlarmID.generate(label: label, time: try TimeOfDay(parsing: time), taken: taken)))
+            }
+            var alarm: JSONValue = [:]
+            changes.apply(to: &alarm)
+            let alarms = AlarmEdit.alarms(of: file.document) + [alarm]
+            let document = AlarmEdit.replacingAlarms(of: file.document, with: alarms)
+            return (AlarmEdit(document: document, alarmIndex: alarms.count - 1), alarms.count - 1)
+        }
+        let alarm = file.alarms[index]
+        context.console.out("added \(alarm.name) to \(file.path)")
+        AlarmEditOptions.show(alarm, arguments, context: context)
+        return .success
+    }
+}

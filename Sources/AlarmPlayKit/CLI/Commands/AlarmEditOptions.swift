@@ -1,0 +1,145 @@
+/// What the commands that change alarms share: the options of `add` and `edit` (named like
+/// the alarms file's keys), finding the alarm an ID names, the locked update, and printing
+/// an alarm the way `list` does.
+enum AlarmEditOptions {
+    /// Option → alarm key, for the options that set one key from their value.
+    static let keys: [(option: String, key: String)] = [
+        ("time", "time"), ("days", "days"), ("date", "date"), ("label", "label"), ("sound", "sound"),
+        ("volume", "volume"), ("snooze", "snooze"), ("max-snoozes", "maxSnoozes"), ("ring-for", "ringFor"),
+        ("fade-in", "fadeIn"), ("id", "id"),
+    ]
+
+    static let settings: [OptionSpec] = [
+        .value("days", "DAYS", help: "Days it rings on: mon,wed,fri, weekdays, weekends or daily."),
+        .value("date", "YYYY-MM-DD", help: "Ring once, on this date."),
+        .value("label", "TEXT", help: "What it is for, shown in lists and logs."),
+        .value("sound", "SOUND", help: "Sound index or name (see 'alarmplay sounds')."),
+        .volume,
+        .value("snooze", "DURATION", help: "Snooze length, e.g. 9m."),
+        .value("max-snoozes", "N", help: "How many times it can be snoozed."),
+        .value("ring-for", "DURATION", help: "How long it rings unless stopped, e.g. 10m."),
+        .value("fade-in", "DURATION", help: "How long the volume takes to rise, e.g. 30s."),
+        .flag("off", help: "Switch it off (it keeps its settings)."),
+    ]
+
+    static let common: [OptionSpec] = [AlarmFileOptions.alarms, .sounds]
+
+    static let valuesDiscussion = """
+        Values are checked exactly as in the alarms file, with the same messages (exit 65); nothing
+        is written unless the whole file stays valid. Durations: 30s, 9m, 1h30m or seconds.
+        Defaults for what is not given come from the file's "defaults", then the built-in ones.
+        """
+
+    /// The changes the options ask for, or every value that cannot be read.
+    static func changes(_ arguments: ParsedArguments, time: String?) throws -> AlarmChanges {
+        var changes = AlarmChanges()
+        var problems: [AlarmEditRejected.Problem] = []
+        for (option, key) in keys {
+            guard let text = key == "time" ? time ?? arguments.value(option) : arguments.value(option) else { continue }
+            if key == "label", text.isEmpty {
+                changes.remove(key)
+                continue
+            }
+            do {
+                changes.set(key, try AlarmChanges.value(for: key, typed: text))
+            } catch {
+                problems.append(.init(key: key, message: error.message))
+            }
+        }
+        try exclusive("off", "on", arguments)
+        try exclusive("days", "no-days", arguments)
+        try exclusive("date", "no-date", arguments)
+        if arguments.flag("off") { changes.set("enabled", false) }
+        if arguments.flag("on") { changes.set("enabled", true) }
+        if arguments.flag("no-days") { changes.remove("days") }
+        if arguments.flag("no-date") { changes.remove("date") }
+        guard problems.isEmpty else { throw rejection(problems, timeName: time == nil ? "--time" : "TIME") }
+        return changes
+    }
+
+    private static func exclusive(_ first: String, _ second: String, _ arguments: ParsedArguments) throws(UsageError) {
+        let given = { (name: String) in arguments.flag(name) || arguments.value(name) != nil }
+        if given(first), given(second) { throw UsageError("--\(first) and --\(second) cannot be used together") }
+    }
+
+    /// Problems worded with the option the user typed (`--volume: volume must be ...`).
+    static func rejection(_ problems: [AlarmEditRejected.Problem], timeName: String) -> AlarmEditRejected {
+        AlarmEditRejected(problems: problems.map { problem in
+            guard let key = problem.key else { return problem }
+            let option = key == "time" ? timeName : keys.first { $0.key == key }.map { "--" + $0.option } ?? key
+            return .init(key: option, message: problem.message)
+        })
+    }
+
+    static func path(_ arguments: ParsedArguments, context: CommandContext) -> String {
+        AlarmFileLocation.path(explicit: arguments.value("alarms"), environment: context.environment)
+    }
+
+    /// `AlarmFileUpdate.perform` on the file the options name, with problems of the file on
+    /// disk shown as `FILE:LINE:COL: message` and problems of the edit worded with options.
+    static func update<Result>(
+        _ arguments: ParsedArguments, context: CommandContext, createIfMissing: Bool = false, timeName: String = "--time",
+        _ change: (AlarmFile) throws -> (edit: AlarmEdit?, result: Result)
+    ) throws -> (file: AlarmFile, result: Result) {
+        do {
+            return try AlarmFileUpdate.perform(
+                path: path(arguments, context: context), sounds: arguments.soundRegistry(context),
+                createIfMissing: createIfMissing, change)
+        } catch let error as AlarmFileError {
+            if case .invalid = error {
+                for line in error.lines { context.console.err(line) }
+                context.console.err("alarmplay: nothing was changed: fix the alarms file first (see 'alarmplay validate')")
+            }
+            throw error
+        } catch let error as AlarmEditRejected {
+            throw rejection(error.problems, timeName: timeName)
+        }
+    }
+
+    /// The alarm an ID (or position) names; an unknown one lists the ids there are (exit 64).
+    static func alarm(_ reference: String, in file: AlarmFile) throws(UsageError) -> Alarm {
+        if let alarm = file.alarm(named: reference) { return alarm }
+        let names = file.alarms.map(\.name)
+        guard !names.isEmpty else { throw UsageError("no alarm \"\(reference)\": there are no alarms yet") }
+        let hint = Suggestion.closest(to: reference, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+        let shown = names.prefix(20).joined(separator: ", ") + (names.count > 20 ? ", and \(names.count - 20) more" : "")
+        throw UsageError("no alarm \"\(reference)\"\(hint); the alarms are: \(shown)")
+    }
+
+    /// The alarm's row as `list` shows it, under the table's header.
+    static func show(_ alarm: Alarm, _ arguments: ParsedArguments, context: CommandContext) {
+        let listing = listings([alarm], arguments, context: context)[0]
+        for line in Table.render([AlarmListing.header, listing.row(format: TimeFormat())]) { context.console.out(line) }
+    }
+
+    static func listings(_ alarms: [Alarm], _ arguments: ParsedArguments, context: CommandContext) -> [AlarmListing] {
+        let registry = arguments.soundRegistry(context)
+        let state = StateStore(environment: context.environment).load().state.schedule
+        let now = SystemClock().now().seconds
+        return alarms.map { alarm in
+            AlarmListing(alarm: alarm, sound: try? registry.resolve(alarm.settings.sound), state: state.state(for: alarm), now: now)
+        }
+    }
+}
+
+extension AlarmEditOptions {
+    static let idArgument = ArgumentSpec("ID", help: "The alarm's id, or its position in the file (see 'alarmplay list').")
+
+    /// `enable` / `disable`: the on/off switch. Switching to the state it is in writes nothing.
+    static func setEnabled(_ enabled: Bool, _ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let (file, (index, changed)) = try update(arguments, context: context) { file in
+            let alarm = try Self.alarm(arguments.positionals[0], in: file)
+            guard alarm.enabled != enabled else { return (nil, (alarm.position - 1, false)) }
+            var changes = AlarmChanges()
+            changes.set("enabled", .bool(enabled))
+            var alarms = AlarmEdit.alarms(of: file.document)
+            changes.apply(to: &alarms[alarm.position - 1])
+            let document = AlarmEdit.replacingAlarms(of: file.document, with: alarms)
+            return (AlarmEdit(document: document, alarmIndex: alarm.position - 1), (alarm.position - 1, true))
+        }
+        let alarm = file.alarms[index]
+        context.console.out("\(alarm.name) \(changed ? "is now" : "was already") \(enabled ? "on" : "off")")
+        show(alarm, arguments, context: context)
+        return .success
+    }
+}

@@ -1,0 +1,38 @@
+/// `alarmplay edit ID`: changes some settings of one alarm, keeping the others as written.
+public enum EditCommand: Command {
+    public static let spec = CommandSpec(
+        name: "edit",
+        abstract: "Change an alarm's time, days, sound or other settings.",
+        arguments: [AlarmEditOptions.idArgument],
+        options: [.value("time", "TIME", help: "When it rings: 07:00, 7:05, 07:05:30, 6:45pm.")]
+            + AlarmEditOptions.settings + [
+                .flag("on", help: "Switch it on."),
+                .flag("no-days", help: "Remove its days (it becomes a one-shot)."),
+                .flag("no-date", help: "Remove its date (it becomes a one-shot)."),
+                .value("id", "NEW", help: "Rename it."),
+            ] + AlarmEditOptions.common,
+        discussion: """
+            Only what is given changes; other keys keep their values and places in the file.
+            --days replaces a date and --date replaces days. --label "" removes the label.
+            Changing the time, days or date (or switching it off) cancels a skip.
+            """ + "\n" + AlarmEditOptions.valuesDiscussion
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let changes = try AlarmEditOptions.changes(arguments, time: nil)
+        guard !changes.isEmpty else {
+            throw UsageError("nothing to change: give options such as --time 07:00 or --days weekdays")
+        }
+        let (file, index) = try AlarmEditOptions.update(arguments, context: context) { file in
+            let index = try AlarmEditOptions.alarm(arguments.positionals[0], in: file).position - 1
+            var alarms = AlarmEdit.alarms(of: file.document)
+            changes.apply(to: &alarms[index])
+            let document = AlarmEdit.replacingAlarms(of: file.document, with: alarms)
+            return (AlarmEdit(document: document, alarmIndex: index), index)
+        }
+        let alarm = file.alarms[index]
+        context.console.out("changed \(alarm.name)")
+        AlarmEditOptions.show(alarm, arguments, context: context)
+        return .success
+    }
+}

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `alarmplay install-service`: a systemd unit that runs `alarmplay run` at boot.
+public enum InstallServiceCommand: Command {
+    public static let spec = CommandSpec(
+        name: "install-service",
+        abstract: "Write a systemd unit that runs 'alarmplay run' at boot, and say how to enable it.",
+        options: [
+            .flag("user", help: "A user service (default): ~/.config/systemd/user/alarmplay.service."),
+            .flag("system", help: "A system service running as you: /etc/systemd/system/alarmplay.service (needs sudo)."),
+            .flag("print", help: "Print the unit instead of writing it."),
+            AlarmFileOptions.alarms, .device, .sounds,
+        ],
+        discussion: """
+            ExecStart is this binary's absolute path with 'run' and the --alarms, --device and
+            --sounds given here. Run it again after moving the binary. A user service starts at
+            boot once lingering is on ('loginctl enable-linger USER'); it then reaches the user's
+            PipeWire or PulseAudio. A system service runs as the user who ran sudo, in the audio
+            group; give it a --device such as plughw:CARD=Headphones, as no sound server runs for it.
+            """
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        if arguments.flag("user"), arguments.flag("system") {
+            throw UsageError("--user and --system cannot be used together")
+        }
+        let environment = context.environment
+        let userName = environment["SUDO_USER"] ?? environment["USER"] ?? currentUserName()
+        let scope: SystemdUnit.Scope = arguments.flag("system") ? .system(user: userName) : .user
+        guard let executable = FileSystem.executablePath() else {
+            throw AlarmCommandError("cannot find this program's path (/proc/self/exe)")
+        }
+        var command = [executable, "run"]
+        if let alarms = arguments.value("alarms") { command += ["--alarms", absolute(alarms)] }
+        if let device = arguments.value("device") { command += ["--device", device] }
+        for folder in arguments.all("sounds") { command += ["--sounds", absolute(folder)] }
+        let unit = SystemdUnit(scope: scope, command: command)
+        if arguments.flag("print") {
+            context.console.writeRaw(unit.text)
+            return .success
+        }
+        let path = SystemdUnit.path(scope, environment: environment)
+        do {
+            try AtomicFile.write(unit.text, to: path)
+        } catch {
+            let hint = error.code == EACCES && scope != .user ? " (run it with sudo)" : ""
+            throw AlarmCommandError("cannot write \(path): \(error)\(hint)")
+        }
+        context.console.out("wrote \(path)")
+        for line in unit.instructions(userName: userName) { context.console.out(line) }
+        return .success
+    }
+
+    /// systemd runs the service from `/`, so relative paths must be made absolute here.
+    private static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let directory = getcwd(nil, 0) else { return path }
+        defer { free(directory) }
+        return String(cString: directory) + "/" + path
+    }
+
+    private static func currentUserName() -> String {
+        guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return String(getuid()) }
+        return String(cString: name)
+    }
+}

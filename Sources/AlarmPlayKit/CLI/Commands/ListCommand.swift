@@ -1,0 +1,43 @@
+/// `alarmplay list`: every alarm, its settings, and when it rings next.
+public enum ListCommand: Command {
+    public static let spec = CommandSpec(
+        name: "list",
+        abstract: "List the alarms: when each rings next, its days or date, label and sound.",
+        options: [.flag("json", help: "Print a JSON array of alarms.")] + AlarmEditOptions.common,
+        discussion: """
+            NEXT is 'in 7h 12m (Mon 07 Dec 06:45)', 'skipped once, then ...' (see 'alarmplay skip'),
+            'done' (a one-shot that has rung, or a date that has passed) or 'off'.
+            SOUND is the sound's name and, in brackets, its index in 'alarmplay sounds'.
+            Before the first alarm is added (no file at the default place) it says how to add one
+            and exits 0; a missing file given with --alarms or $ALARMPLAY_ALARMS exits 66.
+            """
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let path = AlarmEditOptions.path(arguments, context: context)
+        let isDefault = arguments.value("alarms") == nil && context.environment["ALARMPLAY_ALARMS"] == nil
+        if isDefault, !FileSystem.exists(path) {
+            let hint = "no alarms yet; add one with: alarmplay add 07:00 --days weekdays"
+            if arguments.flag("json") {
+                context.console.out("[]")
+                context.console.err(hint)
+            } else {
+                context.console.out(hint)
+            }
+            return .success
+        }
+        let file = try AlarmFileOptions.load(arguments, context: context)
+        let listings = AlarmEditOptions.listings(file.alarms, arguments, context: context)
+        let format = TimeFormat()
+        if arguments.flag("json") {
+            context.console.writeRaw(JSONWriter.pretty(.array(listings.map { $0.json(format: format) })))
+        } else if listings.isEmpty {
+            context.console.out("no alarms in \(path); add one with: alarmplay add 07:00 --days weekdays")
+        } else {
+            for line in Table.render([AlarmListing.header] + listings.map { $0.row(format: format) }) {
+                context.console.out(line)
+            }
+        }
+        return .success
+    }
+}

@@ -1,0 +1,22 @@
+/// `alarmplay remove ID`: deletes one alarm from the alarms file.
+public enum RemoveCommand: Command {
+    public static let spec = CommandSpec(
+        name: "remove",
+        abstract: "Delete an alarm.",
+        arguments: [AlarmEditOptions.idArgument],
+        options: AlarmEditOptions.common,
+        discussion: "To keep an alarm but stop it ringing, use 'alarmplay disable ID'."
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let (_, removed) = try AlarmEditOptions.update(arguments, context: context) { file in
+            let alarm = try AlarmEditOptions.alarm(arguments.positionals[0], in: file)
+            var alarms = AlarmEdit.alarms(of: file.document)
+            alarms.remove(at: alarm.position - 1)
+            return (AlarmEdit(document: AlarmEdit.replacingAlarms(of: file.document, with: alarms), alarmIndex: nil), alarm)
+        }
+        let label = removed.label.map { ", \($0)" } ?? ""
+        context.console.out("removed \(removed.name) (\(removed.time) \(removed.repeats)\(label))")
+        return .success
+    }
+}

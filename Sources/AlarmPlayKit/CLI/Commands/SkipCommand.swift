@@ -1,0 +1,38 @@
+/// `alarmplay skip ID`: skips only the next ring of an alarm ("dismiss upcoming alarm").
+public enum SkipCommand: Command {
+    public static let spec = CommandSpec(
+        name: "skip",
+        abstract: "Skip only the next ring of an alarm ('alarmplay unskip ID' undoes it).",
+        arguments: [AlarmEditOptions.idArgument],
+        options: AlarmEditOptions.common,
+        discussion: """
+            Writes the skipped ring into the alarm as "skip": "2026-12-07T06:45:00+01:00", so a
+            running 'alarmplay run' honours it at once. 'list' shows 'skipped once'. Skipping a
+            one-shot means it will not ring. Changing the alarm's time or days cancels the skip.
+            """
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let state = StateStore(environment: context.environment).load().state.schedule
+        let format = TimeFormat()
+        let (file, (index, ring, changed)) = try AlarmEditOptions.update(arguments, context: context) { file in
+            let alarm = try AlarmEditOptions.alarm(arguments.positionals[0], in: file)
+            guard alarm.enabled else {
+                throw AlarmCommandError("\(alarm.name) is off; there is no ring to skip")
+            }
+            let now = SystemClock().now().seconds
+            guard let ring = alarm.nextRing(after: now, state: state.state(for: alarm), zone: .current, honouringSkips: false) else {
+                throw AlarmCommandError("\(alarm.name) will not ring again; there is no ring to skip")
+            }
+            guard alarm.skip != ring else { return (nil, (alarm.position - 1, ring, false)) }
+            var alarms = AlarmEdit.alarms(of: file.document)
+            alarms[alarm.position - 1].set("skip", .string(format.iso(ring)), orderedBy: AlarmChanges.keyOrder)
+            let document = AlarmEdit.replacingAlarms(of: file.document, with: alarms)
+            return (AlarmEdit(document: document, alarmIndex: alarm.position - 1), (alarm.position - 1, ring, true))
+        }
+        let alarm = file.alarms[index]
+        context.console.out("\(alarm.name) \(changed ? "skips" : "already skips") its ring of \(format.short(ring)); 'alarmplay unskip \(alarm.name)' undoes it")
+        AlarmEditOptions.show(alarm, arguments, context: context)
+        return .success
+    }
+}

@@ -1,0 +1,77 @@
+/// What `add` or `edit` changes in one alarm of the alarms file, as the JSON a person would
+/// have typed there, so the result is validated exactly like a hand edit.
+public struct AlarmChanges: Sendable, Equatable {
+    public private(set) var values: [String: JSONValue] = [:]
+    public private(set) var removed: Set<String> = []
+
+    public init() {}
+
+    public mutating func set(_ key: String, _ value: JSONValue) {
+        values[key] = value
+        removed.remove(key)
+    }
+
+    public mutating func remove(_ key: String) {
+        removed.insert(key)
+        values[key] = nil
+    }
+
+    public var isEmpty: Bool { values.isEmpty && removed.isEmpty }
+
+    /// The order the alarms file documents its keys in; a key an edit adds goes to its place.
+    public static let keyOrder = AlarmFileDecoder.alarmKeys
+
+    /// The JSON an option value becomes. Values the decoder checks are passed on as typed (a
+    /// volume of `loud` becomes the string "loud"), so its message is the one people get.
+    public static func value(for key: String, typed text: String) throws(ValueError) -> JSONValue {
+        switch key {
+        case "time":
+            return .string(try TimeOfDay(typed: text).description)
+        case "days":
+            let days = try WeekdaySet(parsingList: text)
+            let group = WeekdaySet.groups.first { $0.1 == days }?.0
+            return group.map(JSONValue.string) ?? .array(days.names.map(JSONValue.string))
+        case "sound", "maxSnoozes":
+            return Int(text).map(JSONValue.int) ?? .string(text)
+        case "volume":
+            guard let volume = Double(text), volume.isFinite else { return .string(text) }
+            return .double(volume)
+        case "snooze", "ringFor", "fadeIn":
+            return text.allSatisfy(\.isASCIIDigit) ? Int(text).map(JSONValue.int) ?? .string(text) : .string(text)
+        default:
+            return .string(text)
+        }
+    }
+
+    /// Applies the changes to one alarm object, keeping the place of every key it had.
+    public func apply(to alarm: inout JSONValue) {
+        var changes = self
+        // "days" and "date" exclude each other: giving one replaces the other (both given is
+        // left for the decoder to report).
+        if values["days"] != nil, values["date"] == nil { changes.remove("date") }
+        if values["date"] != nil, values["days"] == nil { changes.remove("days") }
+        // A skip names one ring of the old schedule; it means nothing once that changes.
+        let reschedules = ["time", "days", "date"].contains { values[$0] != nil || removed.contains($0) }
+        if reschedules || values["enabled"] == false { changes.remove("skip") }
+        for key in changes.removed { alarm[key] = nil }
+        for key in Self.keyOrder {
+            if let value = changes.values[key] { alarm.set(key, value, orderedBy: Self.keyOrder) }
+        }
+    }
+}
+
+extension JSONValue {
+    /// Sets `key` of an object in place when present; otherwise inserts it after the last
+    /// member that `order` puts before it, so added keys land where a person would put them.
+    public mutating func set(_ key: String, _ value: JSONValue, orderedBy order: [String]) {
+        guard var members else { return }
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = value
+        } else {
+            let rank = order.firstIndex(of: key) ?? order.count
+            let before = members.lastIndex { (order.firstIndex(of: $0.key) ?? Int.max) < rank }
+            members.insert(JSONMember(key, value), at: before.map { $0 + 1 } ?? 0)
+        }
+        kind = .object(members)
+    }
+}

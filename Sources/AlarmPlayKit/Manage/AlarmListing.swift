@@ -1,0 +1,72 @@
+/// One alarm as `list` (and the commands that change alarms) show it: its settings, its sound
+/// by name and index, and where it stands.
+public struct AlarmListing: Sendable {
+    public var alarm: Alarm
+    /// Nil when the registry does not know the sound (the file was read without checking sounds).
+    public var sound: SoundEntry?
+    public var status: AlarmStatus
+    public var now: Int
+
+    public init(alarm: Alarm, sound: SoundEntry?, state: AlarmState?, now: Int, zone: LocalTimeZone = .current) {
+        self.alarm = alarm
+        self.sound = sound
+        self.status = alarm.status(now: now, state: state, zone: zone)
+        self.now = now
+    }
+
+    public static let header = ["ID", "ON", "TIME", "DAYS/DATE", "LABEL", "SOUND", "NEXT"]
+
+    public func row(format: TimeFormat) -> [String] {
+        [
+            alarm.name, alarm.enabled ? "on" : "off", alarm.time.description, alarm.repeats.description,
+            alarm.label ?? "-", soundText, next(format: format),
+        ]
+    }
+
+    /// `tone:classic (0)`: the name survives new sound files, the index is what the original app showed.
+    public var soundText: String {
+        guard let sound else { return alarm.settings.sound.description }
+        return "\(sound.sound.name) (\(sound.index))"
+    }
+
+    /// `in 7h 12m (Mon 07 Dec 06:45)`, `skipped once, then in 1d 7h (Tue 08 Dec 06:45)`, `done`, `off`.
+    public func next(format: TimeFormat) -> String {
+        switch status {
+        case .off: return "off"
+        case .done: return "done"
+        case let .rings(at): return ring(at, format: format)
+        case let .skipped(next): return "skipped once" + (next.map { ", then " + ring($0, format: format) } ?? "")
+        }
+    }
+
+    private func ring(_ at: Int, format: TimeFormat) -> String {
+        "\(TimeFormat.relative(from: now, to: at)) (\(format.short(at)))"
+    }
+
+    public func json(format: TimeFormat) -> JSONValue {
+        var days: JSONValue = .null
+        var date: JSONValue = .null
+        switch alarm.repeats {
+        case let .weekly(set): days = .array(set.names.map(JSONValue.string))
+        case let .date(day): date = .string(day.description)
+        case .once: break
+        }
+        let settings = alarm.settings
+        let (statusName, nextRing): (String, Int?) = switch status {
+        case .off: ("off", nil)
+        case .done: ("done", nil)
+        case let .rings(at): ("rings", at)
+        case let .skipped(next): ("skipped", next)
+        }
+        return [
+            "id": .optional(alarm.id), "position": .int(alarm.position), "enabled": .bool(alarm.enabled),
+            "time": .string(alarm.time.description), "days": days, "date": date, "label": .optional(alarm.label),
+            "sound": ["name": .optional(sound?.sound.name), "index": sound.map { .int($0.index) } ?? .null,
+                      "reference": .string(settings.sound.description)],
+            "volume": .double(settings.volume), "snooze": .int(settings.snooze), "maxSnoozes": .int(settings.maxSnoozes),
+            "ringFor": .int(settings.ringFor), "fadeIn": .int(settings.fadeIn),
+            "status": .string(statusName), "next": nextRing.map { .string(format.iso($0)) } ?? .null,
+            "skip": alarm.skip.map { .string(format.iso($0)) } ?? .null,
+        ]
+    }
+}

@@ -1,0 +1,107 @@
+/// The systemd unit that runs `alarmplay run` at boot, and how to switch it on.
+public struct SystemdUnit: Sendable, Equatable {
+    public enum Scope: Sendable, Equatable {
+        /// The user's own service manager (`systemctl --user`); with lingering it starts at boot.
+        case user
+        /// The system manager, running as `user`.
+        case system(user: String)
+    }
+
+    public var scope: Scope
+    /// The absolute path of the binary and its arguments (`run`, options).
+    public var command: [String]
+
+    public init(scope: Scope, command: [String]) {
+        self.scope = scope
+        self.command = command
+    }
+
+    public static let name = "alarmplay.service"
+    /// Where a system service puts its control socket: a system service has no
+    /// `$XDG_RUNTIME_DIR`, and `RuntimeDirectory=` makes this one, owned by its user.
+    public static let systemSocket = "/run/alarmplay/control.sock"
+
+    public static func path(_ scope: Scope, environment: Environment) -> String {
+        switch scope {
+        case .user: return environment.configHome + "/systemd/user/" + name
+        case .system: return "/etc/systemd/system/" + name
+        }
+    }
+
+    public var text: String {
+        var service = ["ExecStart=" + command.map(Self.quote).joined(separator: " "), "Restart=on-failure", "RestartSec=10"]
+        var target = "default.target"
+        if case let .system(user) = scope {
+            service += [
+                "User=" + user,
+                "SupplementaryGroups=audio",
+                "RuntimeDirectory=alarmplay",
+                "Environment=ALARMPLAY_SOCKET=" + Self.systemSocket,
+            ]
+            target = "multi-user.target"
+        }
+        let lines = [
+            "# Written by 'alarmplay install-service'; run it again after moving the binary.",
+            "[Unit]",
+            "Description=alarmplay alarm clock",
+            "After=sound.target",
+            "# Never give up restarting: an alarm clock that stopped is silent when it matters.",
+            "StartLimitIntervalSec=0",
+            "",
+            "[Service]",
+        ] + service + [
+            "# No After=time-sync.target: a Pi without a real-time clock boots with a stale time, and",
+            "# 'run' wakes when NTP steps the clock and works out its alarms again.",
+            "",
+            "[Install]",
+            "WantedBy=" + target,
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Commands to load and start the unit, one per line with a heading line before each group.
+    public func instructions(userName: String) -> [String] {
+        switch scope {
+        case .user:
+            return [
+                "Start it now and at every login:",
+                "  systemctl --user daemon-reload",
+                "  systemctl --user enable --now \(Self.name)",
+                "Start it at boot without logging in (a headless Pi):",
+                "  sudo loginctl enable-linger \(userName)",
+                "Follow its log:",
+                "  journalctl --user -u alarmplay -f",
+            ]
+        case .system:
+            return [
+                "Start it now and at every boot:",
+                "  sudo systemctl daemon-reload",
+                "  sudo systemctl enable --now \(Self.name)",
+                "Follow its log:",
+                "  journalctl -u alarmplay -f",
+                "'alarmplay snooze', 'stop' and 'status' reach it with ALARMPLAY_SOCKET=\(Self.systemSocket).",
+            ]
+        }
+    }
+
+    /// One word of `ExecStart=`: quoted when it holds spaces or quotes; `%` and `$` doubled,
+    /// since systemd would expand them as specifiers and variables.
+    public static func quote(_ argument: String) -> String {
+        var escaped = ""
+        var needsQuotes = argument.isEmpty || argument == ";"
+        for character in argument {
+            switch character {
+            case "%": escaped += "%%"
+            case "$": escaped += "$$"
+            case "\\": escaped += "\\\\"; needsQuotes = true
+            case "\"": escaped += "\\\""; needsQuotes = true
+            case "\n": escaped += "\\n"; needsQuotes = true
+            case "\t": escaped += "\\t"; needsQuotes = true
+            default:
+                if character.isWhitespace || character == "'" { needsQuotes = true }
+                escaped.append(character)
+            }
+        }
+        return needsQuotes ? "\"" + escaped + "\"" : escaped
+    }
+}

@@ -1,0 +1,53 @@
+import AlarmPlayKit
+import XCTest
+
+final class SystemdUnitTests: XCTestCase {
+    func testUserUnit() {
+        let unit = SystemdUnit(scope: .user, command: ["/usr/local/bin/alarmplay", "run"])
+        XCTAssertEqual(unit.text, """
+            # Written by 'alarmplay install-service'; run it again after moving the binary.
+            [Unit]
+            Description=alarmplay alarm clock
+            After=sound.target
+            # Never give up restarting: an alarm clock that stopped is silent when it matters.
+            StartLimitIntervalSec=0
+
+            [Service]
+            ExecStart=/usr/local/bin/alarmplay run
+            Restart=on-failure
+            RestartSec=10
+            # No After=time-sync.target: a Pi without a real-time clock boots with a stale time, and
+            # 'run' wakes when NTP steps the clock and works out its alarms again.
+
+            [Install]
+            WantedBy=default.target
+
+            """)
+        XCTAssertEqual(SystemdUnit.path(.user, environment: Environment(["HOME": "/home/pi"])), "/home/pi/.config/systemd/user/alarmplay.service")
+        XCTAssertEqual(unit.instructions(userName: "pi")[4], "  sudo loginctl enable-linger pi")
+    }
+
+    func testSystemUnitRunsAsTheUserInTheAudioGroup() {
+        let unit = SystemdUnit(scope: .system(user: "pi"), command: ["/opt/alarmplay", "run", "--device", "plughw:0"])
+        let service = unit.text.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "[Service]" }.prefix { $0 != "" }
+        XCTAssertEqual(Array(service), [
+            "[Service]", "ExecStart=/opt/alarmplay run --device plughw:0", "Restart=on-failure", "RestartSec=10",
+            "User=pi", "SupplementaryGroups=audio", "RuntimeDirectory=alarmplay",
+            "Environment=ALARMPLAY_SOCKET=/run/alarmplay/control.sock",
+            "# No After=time-sync.target: a Pi without a real-time clock boots with a stale time, and",
+            "# 'run' wakes when NTP steps the clock and works out its alarms again.",
+        ])
+        XCTAssertTrue(unit.text.hasSuffix("WantedBy=multi-user.target\n"))
+        XCTAssertEqual(SystemdUnit.path(.system(user: "pi"), environment: Environment([:])), "/etc/systemd/system/alarmplay.service")
+    }
+
+    func testExecStartWordsAreQuotedAndEscaped() {
+        XCTAssertEqual(SystemdUnit.quote("/usr/bin/alarmplay"), "/usr/bin/alarmplay")
+        XCTAssertEqual(SystemdUnit.quote("/home/pi/my alarms.json"), "\"/home/pi/my alarms.json\"")
+        XCTAssertEqual(SystemdUnit.quote("100%"), "100%%")
+        XCTAssertEqual(SystemdUnit.quote("$HOME"), "$$HOME")
+        XCTAssertEqual(SystemdUnit.quote("a\"b\\c"), "\"a\\\"b\\\\c\"")
+        XCTAssertEqual(SystemdUnit.quote(""), "\"\"")
+        XCTAssertEqual(SystemdUnit.quote(";"), "\";\"")
+    }
+}
