@@ -111,7 +111,7 @@ final class RunEndToEndTests: XCTestCase {
         XCTAssertNotNil(run.waitForLog("event=stopped id=pipe"), run.stderr)
         run.closeStdin()
         Thread.sleep(forTimeInterval: 1.0)
-        XCTAssertTrue(run.process.isRunning, "end of input must not end run")
+        XCTAssertTrue(run.isRunning, "end of input must not end run")
         let status = try scenario.control(["status"])
         XCTAssertEqual(status.status, 0)
         run.signal(SIGTERM)

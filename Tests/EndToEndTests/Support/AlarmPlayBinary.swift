@@ -46,16 +46,18 @@ enum AlarmPlayBinary {
     }
 }
 
-/// A started `alarmplay` (or any program) whose output is collected while it runs.
-final class RunningProcess: @unchecked Sendable {
-    // @unchecked: the output buffers are only touched under `lock`; Process is used from the test thread.
-    let process = Process()
-    private let lock = NSLock()
-    private var out = Data()
-    private var err = Data()
-    private let input = Pipe()
+/// A started `alarmplay` (or any program) whose output is collected in files while it runs.
+/// Built on posix_spawn and waitpid: Foundation's `Process` can miss a child's exit on Linux.
+final class RunningProcess {
+    private let arguments: [String]
+    private let environment: [String: String]
+    private let executable: String
     private let stdinText: String?
     private let interactive: Bool
+    private let directory: TemporaryDirectory
+    private var child: ChildProcess?
+    private var stdinWriter: Int32 = -1
+    private var exitStatus: Int32?
 
     /// `interactive` keeps stdin open as a pipe for `send` and `closeStdin`; otherwise stdin is
     /// `stdin` then end of input, or /dev/null.
@@ -63,44 +65,66 @@ final class RunningProcess: @unchecked Sendable {
         _ arguments: [String], environment: [String: String], stdin: String? = nil, interactive: Bool = false,
         executable: String = AlarmPlayBinary.path
     ) {
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
+        self.arguments = arguments
+        self.environment = environment
+        self.executable = executable
         stdinText = stdin
         self.interactive = interactive
+        directory = try! TemporaryDirectory("alarmplay-process")
     }
 
-    func send(_ text: String) {
-        input.fileHandleForWriting.write(Data(text.utf8))
-    }
-
-    func closeStdin() {
-        try? input.fileHandleForWriting.close()
+    deinit {
+        if isRunning, let child { kill(child.pid, SIGKILL) }
+        _ = child?.poll()
+        if stdinWriter >= 0 { close(stdinWriter) }
+        directory.remove()
     }
 
     func start() throws {
-        let outPipe = Pipe()
-        let errPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        process.standardInput = stdinText == nil && !interactive ? FileHandle(forReadingAtPath: "/dev/null") : input
-        outPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.lock.withLock { self?.out.append(data) }
+        var reader: Int32?
+        if stdinText != nil || interactive {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { throw NSError(domain: "pipe", code: Int(errno)) }
+            reader = ends[0]
+            stdinWriter = ends[1]
         }
-        errPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.lock.withLock { self?.err.append(data) }
-        }
-        try process.run()
+        child = try ChildProcess(
+            arguments, environment: environment, executable: executable, stdin: reader,
+            closeInChild: stdinWriter >= 0 ? [stdinWriter] : [],
+            stdout: directory.file("out"), stderr: directory.file("err"))
+        if let reader { close(reader) }
         if let stdinText {
-            input.fileHandleForWriting.write(stdinText.data(using: .utf8)!)
-            try? input.fileHandleForWriting.close()
+            send(stdinText)
+            if !interactive { closeStdin() }
         }
     }
 
-    var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
-    var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
+    var processIdentifier: pid_t { child?.pid ?? 0 }
+
+    var isRunning: Bool {
+        guard let child, exitStatus == nil else { return false }
+        exitStatus = child.poll()
+        return exitStatus == nil
+    }
+
+    func send(_ text: String) {
+        guard stdinWriter >= 0 else { return }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(stdinWriter, $0.baseAddress, $0.count) }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    func closeStdin() {
+        if stdinWriter >= 0 { close(stdinWriter) }
+        stdinWriter = -1
+    }
+
+    var stdout: String { (try? String(contentsOfFile: directory.file("out"), encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOfFile: directory.file("err"), encoding: .utf8)) ?? "" }
 
     /// Polls `condition` on the collected stderr until it holds or `timeout` passes.
     @discardableResult
@@ -126,31 +150,22 @@ final class RunningProcess: @unchecked Sendable {
     }
 
     func signal(_ number: Int32) {
-        kill(process.processIdentifier, number)
+        if isRunning { kill(processIdentifier, number) }
     }
 
+    /// Waits for the end (SIGTERM, then SIGKILL, after `timeout`) and returns what it printed.
     func wait(timeout: TimeInterval) -> CommandResult {
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        if process.isRunning {
-            process.terminate()
-            Thread.sleep(forTimeInterval: 0.2)
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        process.waitWithoutRunLoop()
-        // Let the readability handlers collect the last bytes.
-        Thread.sleep(forTimeInterval: 0.05)
-        return CommandResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
-    }
-}
-
-extension Process {
-    /// Polls instead of `waitUntilExit`, which can hang on Linux once the child is already gone.
-    func waitWithoutRunLoop() {
-        while isRunning {
+        while isRunning, Date() < deadline {
             Thread.sleep(forTimeInterval: 0.005)
         }
+        if isRunning {
+            kill(processIdentifier, SIGTERM)
+            Thread.sleep(forTimeInterval: 0.3)
+            if isRunning { kill(processIdentifier, SIGKILL) }
+            while isRunning { Thread.sleep(forTimeInterval: 0.005) }
+        }
+        closeStdin()
+        return CommandResult(status: exitStatus ?? -1, stdout: stdout, stderr: stderr)
     }
 }

@@ -5,9 +5,11 @@ import Foundation
 struct ChildProcess {
     let pid: pid_t
 
+    /// `stdin` is a descriptor to read from (a pipe's read end), else /dev/null; `closeInChild`
+    /// lists descriptors the child must not inherit (the pipe's write end).
     init(
         _ arguments: [String], environment: [String: String], executable: String = AlarmPlayBinary.path,
-        stdout: String = "/dev/null", stderr: String = "/dev/null"
+        stdin: Int32? = nil, closeInChild: [Int32] = [], stdout: String = "/dev/null", stderr: String = "/dev/null"
     ) throws {
         var pid = pid_t()
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
@@ -19,7 +21,12 @@ struct ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let stdin {
+            posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        for descriptor in closeInChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
@@ -60,6 +67,16 @@ struct ChildProcess {
     func wait() -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Self.exitStatus(status)
+    }
+
+    /// The exit status if it has ended, without blocking; reaps it.
+    func poll() -> Int32? {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == pid ? Self.exitStatus(status) : nil
+    }
+
+    static func exitStatus(_ status: Int32) -> Int32 {
+        (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 }

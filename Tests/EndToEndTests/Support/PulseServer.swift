@@ -6,7 +6,7 @@ final class PulseServer {
     let directory: TemporaryDirectory
     let socket: String
     let sinkName = "alarmplaytest"
-    private var server: Process?
+    private var server: ChildProcess?
     static let rate = 48_000
 
     init() throws {
@@ -25,20 +25,16 @@ final class PulseServer {
             set-default-sink \(sinkName)
             """
         try directory.write("default.pa", script)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pulseaudio")
-        process.arguments = [
-            "-n", "-F", directory.file("default.pa"), "--daemonize=no", "--exit-idle-time=-1",
-            "--use-pid-file=no", "--disallow-exit", "--log-target=file:" + directory.file("pulse.log"),
-        ]
-        process.environment = [
-            "HOME": directory.path, "XDG_RUNTIME_DIR": directory.path, "XDG_CONFIG_HOME": directory.path,
-            "PATH": "/usr/bin:/bin",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        server = process
+        server = try ChildProcess(
+            [
+                "-n", "-F", directory.file("default.pa"), "--daemonize=no", "--exit-idle-time=-1",
+                "--use-pid-file=no", "--disallow-exit", "--log-target=file:" + directory.file("pulse.log"),
+            ],
+            environment: [
+                "HOME": directory.path, "XDG_RUNTIME_DIR": directory.path, "XDG_CONFIG_HOME": directory.path,
+                "PATH": "/usr/bin:/bin",
+            ],
+            executable: "/usr/bin/pulseaudio")
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
             if FileManager.default.fileExists(atPath: socket), pactl(["info"]) == 0 { return }
@@ -49,17 +45,17 @@ final class PulseServer {
 
     /// Kills the server outright, as a crashing sound server or an unplugged device would go.
     func kill() {
-        guard let server, server.isRunning else { return }
-        Foundation.kill(server.processIdentifier, SIGKILL)
-        server.waitWithoutRunLoop()
+        guard let server else { return }
+        server.kill()
+        _ = server.wait()
         self.server = nil
         try? FileManager.default.removeItem(atPath: socket)
     }
 
     func stop() {
-        if let server, server.isRunning {
-            server.terminate()
-            server.waitWithoutRunLoop()
+        if let server {
+            Foundation.kill(server.pid, SIGTERM)
+            _ = server.wait()
         }
         server = nil
         directory.remove()
@@ -67,9 +63,10 @@ final class PulseServer {
 
     @discardableResult
     func pactl(_ arguments: [String]) -> Int32 {
-        Spawn.run("/usr/bin/pactl", arguments, environment: [
+        let child = try? ChildProcess(arguments, environment: [
             "PULSE_SERVER": "unix:" + socket, "HOME": directory.path, "PATH": "/usr/bin:/bin",
-        ])
+        ], executable: "/usr/bin/pactl")
+        return child?.wait() ?? -1
     }
 
     /// Starts `parec` on the sink's monitor: mono S16 at 48 kHz, raw.
@@ -84,24 +81,22 @@ final class PulseServer {
 /// wall time is dated when data first arrives: `now - bytes / (rate * 2)`.
 final class Recording {
     let path: String
-    private let process = Process()
+    private let arguments: [String]
+    private let environment: [String: String]
+    private var process: ChildProcess?
     private(set) var startTime: Date?
 
     init(path: String, socket: String, source: String, home: String) {
         self.path = path
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
-        process.arguments = [
+        arguments = [
             "-d", source, "--rate=\(PulseServer.rate)", "--channels=1", "--format=s16le", "--raw",
             "--latency-msec=20", "--process-time-msec=10",
         ]
-        process.environment = ["PULSE_SERVER": "unix:" + socket, "HOME": home, "PATH": "/usr/bin:/bin"]
+        environment = ["PULSE_SERVER": "unix:" + socket, "HOME": home, "PATH": "/usr/bin:/bin"]
     }
 
     func start() throws {
-        _ = FileManager.default.createFile(atPath: path, contents: nil)
-        process.standardOutput = FileHandle(forWritingAtPath: path)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(arguments, environment: environment, executable: "/usr/bin/parec", stdout: path)
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -116,10 +111,11 @@ final class Recording {
 
     /// Stops recording and returns the samples scaled to -1...1.
     func stop() -> [Float] {
-        if process.isRunning {
-            process.terminate()
-            process.waitWithoutRunLoop()
+        if let process {
+            kill(process.pid, SIGTERM)
+            _ = process.wait()
         }
+        process = nil
         let data = FileManager.default.contents(atPath: path) ?? Data()
         return data.withUnsafeBytes { raw in
             raw.bindMemory(to: Int16.self).map { Float(Int16(littleEndian: $0)) / 32768 }

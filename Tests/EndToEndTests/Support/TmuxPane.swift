@@ -121,40 +121,25 @@ final class TmuxPane {
     }
 }
 
-/// A process fed one line at a time, with output collected in files (no pipe buffers to drain).
+/// A process fed one line at a time, over `RunningProcess`'s stdin pipe.
 final class LineFedProcess {
-    let process = Process()
-    private let input = Pipe()
-    private let directory: TemporaryDirectory
+    private let running: RunningProcess
 
     init(_ arguments: [String], environment: [String: String]) throws {
-        directory = try TemporaryDirectory("alarmplay-lines")
-        FileManager.default.createFile(atPath: directory.file("out"), contents: nil)
-        FileManager.default.createFile(atPath: directory.file("err"), contents: nil)
-        process.executableURL = URL(fileURLWithPath: AlarmPlayBinary.path)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = input
-        process.standardOutput = FileHandle(forWritingAtPath: directory.file("out"))
-        process.standardError = FileHandle(forWritingAtPath: directory.file("err"))
-        try process.run()
-    }
-
-    deinit {
-        if process.isRunning { process.terminate() }
-        directory.remove()
+        running = RunningProcess(arguments, environment: environment, interactive: true)
+        try running.start()
     }
 
     func send(_ line: String) {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        running.send(line + "\n")
     }
 
     func closeInput() {
-        try? input.fileHandleForWriting.close()
+        running.closeStdin()
     }
 
-    var stdout: String { (try? String(contentsOfFile: directory.file("out"), encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOfFile: directory.file("err"), encoding: .utf8)) ?? "" }
+    var stdout: String { running.stdout }
+    var stderr: String { running.stderr }
 
     /// Polls until `condition` holds on the collected output.
     @discardableResult
@@ -169,10 +154,6 @@ final class LineFedProcess {
 
     /// Exit status, after waiting up to `timeout` (then it is terminated: a hang is a failure).
     func waitForExit(timeout: TimeInterval = 20) -> Int32 {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return process.terminationStatus
+        running.wait(timeout: timeout).status
     }
 }

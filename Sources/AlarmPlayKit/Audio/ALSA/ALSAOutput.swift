@@ -21,6 +21,7 @@ public final class ALSAOutput {
     public init(device: String, format: AudioFormat) throws(ALSAError) {
         self.device = device
         self.format = format
+        alarmplay_silence_alsa_errors()
         var handle: OpaquePointer?
         var result = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
         guard result >= 0, let handle else {
