@@ -117,7 +117,7 @@ final class RunEndToEndTests: XCTestCase {
         run.signal(SIGTERM)
         let result = run.wait(timeout: 10)
         XCTAssertTrue(result.stdout.contains("snoozed pipe until"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("\"ringing\":[{\"id\":\"pipe\""), result.stdout)
+        XCTAssertTrue(result.stdout.contains("{\"ringing\": [{\"id\": \"pipe\""), result.stdout)
         XCTAssertTrue(result.stdout.contains("stopped pipe"), result.stdout)
     }
 

@@ -15,7 +15,8 @@ final class TimerEndToEndTests: XCTestCase {
     /// Input left open (a script that might still send commands): the time is up on the deadline.
     func testTimeIsUpOnTheDeadline() throws {
         let started = Date()
-        let process = try LineFedProcess(["timer", "2s", "--label", "Tea"], environment: AlarmPlayBinary.environment(home: home))
+        // ALSA's null PCM swallows the whole ring duration at once, so the ringing ends by itself.
+        let process = try LineFedProcess(["timer", "2s", "--label", "Tea", "--device", "null"], environment: AlarmPlayBinary.environment(home: home))
         XCTAssertTrue(process.waitFor(timeout: 10) { $0.stdout.contains("Time's up: Tea") }, process.stderr)
         let elapsed = Date().timeIntervalSince(started)
         XCTAssertGreaterThanOrEqual(elapsed, 2.0)
@@ -27,7 +28,7 @@ final class TimerEndToEndTests: XCTestCase {
 
     func testPauseResumeAndAddAMinuteFromLines() throws {
         let started = Date()
-        let process = try LineFedProcess(["timer", "1"], environment: AlarmPlayBinary.environment(home: home))
+        let process = try LineFedProcess(["timer", "1", "--device", "null"], environment: AlarmPlayBinary.environment(home: home))
         process.send("pause")
         XCTAssertTrue(process.waitFor { $0.stdout.contains("paused with 00:01 left") }, process.stdout)
         Thread.sleep(forTimeInterval: 1.2)
@@ -56,6 +57,30 @@ final class TimerEndToEndTests: XCTestCase {
         XCTAssertEqual(volume.status, 64)
     }
 
+    /// At zero the sound plays through a real sound server about 2 s in, snooze silences it, and
+    /// `x` stops it.
+    func testRingsTheSoundAtZeroAndStopsOnX() throws {
+        let pulse = try PulseServer()
+        try pulse.start()
+        defer { pulse.stop() }
+        let recording = try pulse.record()
+        let started = Date()
+        let process = try LineFedProcess(
+            ["timer", "2s", "--sound", "tone:beep", "--device", "pulse"],
+            environment: AlarmPlayBinary.environment(home: home, pulse.environment))
+        XCTAssertTrue(process.waitFor(timeout: 10) { $0.stdout.contains("Time's up: Timer") }, process.stderr)
+        Thread.sleep(forTimeInterval: 0.8)
+        let stopped = Date()
+        process.send("x")
+        XCTAssertEqual(process.waitForExit(), 0, process.stderr)
+        Thread.sleep(forTimeInterval: 1.0)
+        let levels = RecordedLevels(recording, samples: recording.stop())
+        XCTAssertTrue(levels.isSilent(from: started.addingTimeInterval(0.2), to: started.addingTimeInterval(1.8)), "sound before zero")
+        XCTAssertTrue(levels.isLoud(from: started.addingTimeInterval(2.3), to: stopped), "no sound at zero")
+        XCTAssertTrue(levels.isSilent(from: stopped.addingTimeInterval(0.3), to: stopped.addingTimeInterval(1.0)), "x must stop it")
+        XCTAssertTrue(process.stderr.contains("Timer: stopped"), process.stderr)
+    }
+
     /// On a terminal: the progress line redraws in place, Space pauses, `q` cancels with 130 and the
     /// terminal comes back as it was.
     func testKeysOnARealTerminal() throws {
@@ -78,7 +103,7 @@ final class TimerEndToEndTests: XCTestCase {
         let pane = try TmuxPane()
         try pane.run(pane.shellLine(running: "'\(AlarmPlayBinary.path)' timer 1 --label Eggs"))
         try pane.waitForScreen(containing: "Time's up: Eggs", timeout: 10)
-        try pane.waitForScreen(containing: "press any key")
+        try pane.waitForScreen(containing: "x/q/Esc stop")
         try pane.press("x")
         let (status, restored) = pane.waitForExit()
         XCTAssertEqual(status, "exit=0")

@@ -43,13 +43,13 @@ extension AlarmDaemon {
 
     /// The ringer thread said something: its bell changed, or it ended on its own.
     func ringerChanged() {
-        if let sounding, let outcome = sounding.ringer.outcome {
-            self.sounding = nil
-            if outcome == .finished, ringing.contains(where: { $0.key == sounding.key }) {
-                silence(sounding.key, reason: "ringFor")
-                saveState()
-                rearm(now: clock.now())
-            }
+        // A ringer ends on its own only when its ring duration is over; the wall-clock timer
+        // then silences the alarm (and logs it) at `endsAt`. A device that swallowed the sound
+        // faster than real time (ALSA's `null`) ends it early: the alarm stays ringing until
+        // stopped or timed out rather than being silenced early.
+        if sounding?.ringer.outcome != nil {
+            sounding = nil
+            evaluate(clockChanged: false)
         }
         statusTicks()
         redrawStatus()

@@ -85,6 +85,7 @@ final class TmuxPane {
         return screen
     }
 
+    @discardableResult
     func waitForScreen(containing text: String, timeout: TimeInterval = 20, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         try waitForScreen(timeout: timeout, file: file, line: line) { $0.contains(text) }
     }

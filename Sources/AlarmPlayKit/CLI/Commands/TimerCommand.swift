@@ -12,18 +12,21 @@ public enum TimerCommand: Command {
             .value("label", "TEXT", help: "What the timer is for, shown while counting and at zero."),
             .value("sound", "SOUND", help: "Sound to ring, by index or name (see 'alarmplay sounds')."),
             .volume,
+            .value("fade-in", "D", help: "Fade the sound in over D (e.g. 10s); default: full volume at once."),
             .device,
             .sounds,
         ],
         discussion: """
             KEYS (on a terminal): Space pause/resume, + add a minute, q or Ctrl-C cancel.
+            At zero it rings like an alarm: z, s, Space or Enter snooze for a minute; x, q, Esc or
+            Ctrl-C stop. It stops by itself after 10 minutes.
             Without a terminal on standard input, reads one command per line: \(TimerControl.lineCommands.joined(separator: ", ")).
             End of input does not cancel. Exits 0 when the time is up, 130 when cancelled.
             """
     )
 
-    /// What rings at zero. The ringing of `run` replaces this stand-in here.
-    static let timeUpAction: any TimeUpAction = TerminalBellTimeUp()
+    /// What rings at zero.
+    static let timeUpAction: any TimeUpAction = TimerRinging()
 
     /// Far beyond any timer, and far from overflowing nanoseconds.
     static let maximumSeconds = 100 * 24 * 3600
@@ -33,7 +36,12 @@ public enum TimerCommand: Command {
         guard seconds > 0 else { throw UsageError("a timer needs a duration longer than zero") }
         guard seconds <= maximumSeconds else { throw UsageError("a timer can run for at most 100 days") }
         let duration = Int64(seconds) * 1_000_000_000
-        let volume = try arguments.number("volume", in: 0...1)
+        let volume = try arguments.number("volume", in: 0...1) ?? AlarmSettings.builtIn.volume
+        let fadeIn = try arguments.value("fade-in").map { text throws(ValueError) in try DurationText.parse(text) } ?? 0
+        // Checked now, not at zero: a typo must not be found when the tea is already cold.
+        let registry = arguments.soundRegistry(context)
+        let sound = arguments.value("sound").map(SoundReference.init(parsing:)) ?? AlarmSettings.builtIn.sound
+        _ = try registry.resolve(sound)
         let label = arguments.value("label") ?? "Timer"
         let clock = SystemMonotonicTime()
         let input = StandardInput.open()
@@ -65,8 +73,8 @@ public enum TimerCommand: Command {
             if !input.isTerminal { context.console.out(result) }
         }
         let timeUp = TimeUp(
-            label: label, sound: arguments.value("sound"), volume: volume, device: arguments.device,
-            soundFolders: arguments.all("sounds"), deadline: countdown.deadline ?? 0, noticedAt: clock.now()
+            label: label, sound: sound, registry: registry, volume: volume, fadeInSeconds: Double(fadeIn),
+            device: arguments.device, deadline: countdown.deadline ?? 0, noticedAt: clock.now()
         )
         display?.clear()
         context.console.out("Time's up: \(label)")
