@@ -28,8 +28,8 @@ final class AlarmListingTests: XCTestCase {
         }
     }
 
-    func testADoneOneShotComesFromState() throws {
-        try withTimeZone("Europe/Berlin") {
+    func testADoneOneShotComesFromState() {
+        withTimeZone("Europe/Berlin") {
             let nap = alarm("16:00", id: "nap")
             let done = AlarmState(fingerprint: nap.fingerprint, done: true)
             let listing = AlarmListing(alarm: nap, sound: nil, state: done, now: now)
