@@ -22,14 +22,27 @@ extension AlarmDaemon {
         }
         if sounding?.key == top.key { return }
         sounding?.ringer.control.stop()
-        let settings = top.alarm.settings
+        if let ready = prepared, ready.key == top.key {
+            prepared = nil
+            sounding = (top.key, ready.ringer)
+            return
+        }
+        sounding = (top.key, startRinger(for: top.alarm, endsAt: top.endsAt, startAt: nil))
+    }
+
+    /// Starts ringing `alarm`'s sound until `endsAt`, from `startAt` (or at once). Its
+    /// fallbacks and bell changes are logged from the ringer's thread; the loop is woken.
+    func startRinger(for alarm: Alarm, endsAt: Instant, startAt: Instant?) -> Ringer {
+        let settings = alarm.settings
+        let start = startAt.map { Double($0.seconds) } ?? wallSeconds()
         let request = RingRequest(
             sound: settings.sound, volume: settings.volume, fadeInSeconds: Double(settings.fadeIn),
-            ringForSeconds: Double(top.endsAt.seconds) + Double(top.endsAt.nanoseconds) / 1e9 - wallSeconds(), device: configuration.device)
+            ringForSeconds: Double(endsAt.seconds) + Double(endsAt.nanoseconds) / 1e9 - start,
+            device: configuration.device, startAt: startAt)
         let log = self.log
         let notifier = self.notifier
-        let id = top.alarm.name
-        let ringer = Ringer.start(request, registry: registry, events: { ringEvent in
+        let id = alarm.name
+        return Ringer.start(request, registry: registry, events: { ringEvent in
             switch ringEvent {
             case let .fallback(reason):
                 log.warning("fallback", ["id": id, "reason": reason])
@@ -38,7 +51,6 @@ extension AlarmDaemon {
             }
             notifier.signal()
         }, finished: { notifier.signal() })
-        sounding = (top.key, ringer)
     }
 
     /// The ringer thread said something: its bell changed, or it ended on its own.

@@ -42,6 +42,8 @@ public final class AlarmDaemon {
     var state = DaemonState()
     var ringing: [RingingAlarm] = []
     var sounding: (key: String, ringer: Ringer)?
+    /// A ringer opened ahead for the next due alarm, waiting for its second.
+    var prepared: (key: String, at: Int, ringer: Ringer)?
     var exitCode = ExitCode.success
 
     public init(_ configuration: Configuration) throws {
@@ -158,6 +160,8 @@ public final class AlarmDaemon {
         let now = clock.now()
         let from = state.lastChecked ?? now.seconds
         if clockChanged {
+            prepared?.ringer.control.stop()
+            prepared = nil
             event(.info, "clock_changed", ["now": TimeFormat().iso(now.seconds), "last_checked": TimeFormat().iso(from)])
         }
         // After a backward step (a Pi that booted in the future) start afresh from now.
@@ -189,15 +193,39 @@ public final class AlarmDaemon {
         redrawStatus()
     }
 
+    /// Arms the timer for the next thing due. A second before a ring it wakes once more to
+    /// open the sound and the device ahead (connecting to a sound server takes milliseconds
+    /// that must not make the alarm late); nothing else wakes it.
     func rearm(now: Instant) {
-        let ring = DueRings.nextWake(after: now.seconds, alarms: alarms, state: state).map { Instant(seconds: $0) }
-        let next = [ring, ringing.map { $0.endsAt }.min()].compactMap { $0 }.min()
+        let due = DueRings.next(after: now.seconds, alarms: alarms, state: state)
+        prepare(due, now: now)
+        var wake = due.map { Instant(seconds: $0.at) }
+        if let due, prepared == nil, sounding == nil, due.at - Self.prerollSeconds > now.seconds {
+            wake = Instant(seconds: due.at - Self.prerollSeconds)
+        }
+        let next = [wake, ringing.map { $0.endsAt }.min()].compactMap { $0 }.min()
         do {
             try timer.arm(at: next.map { (Int64($0.seconds), Int64($0.nanoseconds)) })
         } catch {
-            event(.error, "timer_failed", ["problem": error.description])
+            event(.error, "timer_failed", ["problem": "\(error)"])
         }
         statusTicks()
+    }
+
+    static let prerollSeconds = 1
+
+    /// Keeps `prepared` in step with what is due next: cancels one that no longer matches, and
+    /// opens one when a ring is within the pre-roll and nothing else is sounding.
+    func prepare(_ due: Ring?, now: Instant) {
+        if let current = prepared, current.key != due?.alarm.stateKey || current.at != due?.at {
+            current.ringer.control.stop()
+            prepared = nil
+        }
+        guard prepared == nil, sounding == nil, let due, due.at - now.seconds <= Self.prerollSeconds else { return }
+        let ringer = startRinger(for: due.alarm, endsAt: Instant(seconds: due.at + max(due.alarm.settings.ringFor, 1)),
+                                 startAt: Instant(seconds: due.at))
+        prepared = (due.alarm.stateKey, due.at, ringer)
+        event(.debug, "prepared", ["id": due.alarm.name])
     }
 
     func saveState() {
@@ -222,6 +250,8 @@ public final class AlarmDaemon {
     private func shutdown() {
         sounding?.ringer.control.stop()
         sounding = nil
+        prepared?.ringer.control.stop()
+        prepared = nil
         state.lastChecked = clock.now().seconds
         saveState()
         statusLine?.clear()

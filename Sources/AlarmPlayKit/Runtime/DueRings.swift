@@ -49,11 +49,14 @@ public enum DueRings {
         return lateness < Double(max(alarm.settings.ringFor, 1)) ? .ring : .missed
     }
 
-    /// The next instant anything is due after `after`: a ring or the end of a snooze.
-    public static func nextWake(after: Int, alarms: [Alarm], state: DaemonState, zone: LocalTimeZone = .current) -> Int? {
-        let ring = alarms.nextRings(after: after, count: 1, state: state.schedule, zone: zone).first?.at
-        let snooze = state.snoozes.values.map(\.until).min()
-        return [ring, snooze].compactMap { $0 }.min()
+    /// The next thing due after `after`: a ring or the end of a snooze, with its alarm.
+    public static func next(after: Int, alarms: [Alarm], state: DaemonState, zone: LocalTimeZone = .current) -> Ring? {
+        let ring = alarms.nextRings(after: after, count: 1, state: state.schedule, zone: zone).first
+        let snooze = alarms.compactMap { alarm in state.snoozes[alarm.stateKey].map { Ring(alarm: alarm, at: $0.until) } }
+            .min { $0.at < $1.at }
+        guard let snooze else { return ring }
+        guard let ring else { return snooze }
+        return snooze.at < ring.at ? snooze : ring
     }
 }
 

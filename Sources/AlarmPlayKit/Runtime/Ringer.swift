@@ -12,13 +12,21 @@ public struct RingRequest: Sendable, Equatable {
     /// Auto-silence after this long; nil rings until stopped.
     public var ringForSeconds: Double?
     public var device: String
+    /// When to start sounding (CLOCK_REALTIME). The ringer opens the sound and the device
+    /// ahead and waits for this instant, so the first sample goes out on the second instead of
+    /// after a sound server connection; nil starts at once.
+    public var startAt: Instant?
 
-    public init(sound: SoundReference, volume: Double, fadeInSeconds: Double, ringForSeconds: Double?, device: String) {
+    public init(
+        sound: SoundReference, volume: Double, fadeInSeconds: Double, ringForSeconds: Double?, device: String,
+        startAt: Instant? = nil
+    ) {
         self.sound = sound
         self.volume = volume
         self.fadeInSeconds = fadeInSeconds
         self.ringForSeconds = ringForSeconds
         self.device = device
+        self.startAt = startAt
     }
 }
 
@@ -65,7 +73,8 @@ public final class Ringer: Sendable {
     }
 
     private func ring(_ request: RingRequest, registry: SoundRegistry, events: @Sendable (RingEvent) -> Void) -> PlaybackOutcome {
-        let deadline = request.ringForSeconds.map { MonotonicClock.now() + $0 }
+        var startAt = request.startAt
+        var deadline = request.ringForSeconds.map { MonotonicClock.now() + $0 }
         var useFallbackTone = false
         while !control.isStopRequested {
             let remaining = deadline.map { $0 - MonotonicClock.now() }
@@ -81,6 +90,12 @@ public final class Ringer: Sendable {
             guard let output = openDevice(request.device, format: source.format, events: events) else {
                 sleepUnlessStopped(Self.retryInterval, until: deadline)
                 continue
+            }
+            if let start = startAt {
+                startAt = nil
+                waitUntil(start)
+                deadline = request.ringForSeconds.map { MonotonicClock.now() + $0 }
+                if control.isStopRequested { break }
             }
             let options = PlaybackOptions(
                 volume: request.volume, fadeInSeconds: request.fadeInSeconds, loop: true, limitSeconds: remaining)
@@ -116,6 +131,22 @@ public final class Ringer: Sendable {
 
     private func setBell(_ on: Bool, events: @Sendable (RingEvent) -> Void) {
         if bellActive.exchange(on, ordering: .relaxed) != on { events(.bell(on)) }
+    }
+
+    /// Sleeps to a wall-clock instant: in short steps while it is far (a stop must not wait),
+    /// then one absolute `clock_nanosleep` for the last stretch, accurate to well under a millisecond.
+    private func waitUntil(_ instant: Instant) {
+        let target = Double(instant.seconds) + Double(instant.nanoseconds) / 1e9
+        while !control.isStopRequested, Self.wallNow() < target - 0.05 {
+            usleep(20_000)
+        }
+        var spec = timespec(tv_sec: instant.seconds, tv_nsec: instant.nanoseconds)
+        while clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &spec, nil) == EINTR {}
+    }
+
+    private static func wallNow() -> Double {
+        let now = SystemClock().now()
+        return Double(now.seconds) + Double(now.nanoseconds) / 1e9
     }
 
     private func sleepUnlessStopped(_ seconds: Double, until deadline: Double?) {
