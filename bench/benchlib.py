@@ -40,11 +40,49 @@ def record(path, source):
         if size > 0:
             # An idle null sink renders ahead, so the first data may be a burst: date sample 0
             # as now minus what has arrived (FACTS.md).
-            print(parec.pid, f"{time.time() - size / (RATE * 2):.6f}")
+            print(parec.pid, f"{time.time() - size / (RATE * 2):.6f}", flush=True)
+            if os.fork() == 0:
+                observe(path, parec.pid)
             return
         time.sleep(0.001)
     parec.kill()
     sys.exit("parec recorded nothing")
+
+
+def observe(path, pid):
+    """Logs (time, size) of the recording whenever it grows, until parec ends, so that samples
+    can be dated near where they are used: a single dating at the start drifts by tens of ms over
+    a minute, because the server rewinds its render buffer whenever a new stream connects."""
+    os.setsid()
+    # Leave the caller's pipes, or `$(... record ...)` in the shell would wait for this process.
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    with open(path + ".times", "w") as out:
+        last = -1
+        while True:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            size = os.stat(path).st_size
+            if size != last:
+                out.write(f"{time.time():.6f} {size}\n")
+                last = size
+            time.sleep(0.002)
+    os._exit(0)
+
+
+def local_t0(raw, t0, around):
+    """The recording's sample 0 dated from the observations in the second before `around`: each
+    says "SIZE bytes had arrived by TIME", so the earliest TIME - SIZE/(rate*2) is the tightest."""
+    try:
+        with open(raw + ".times") as f:
+            observations = [tuple(map(float, line.split())) for line in f if line.strip()]
+    except FileNotFoundError:
+        return float(t0)
+    candidates = [at - size / (RATE * 2) for at, size in observations if around - 1 <= at < around]
+    return min(candidates) if candidates else float(t0)
 
 
 def samples(path):
@@ -76,7 +114,7 @@ def onsets(raw, t0, scheduled):
         start = int((at - 0.5 - t0) * RATE)
         end = int(((times[n + 1] if n + 1 < len(times) else at + 5) - 0.5 - t0) * RATE)
         index = first_sound(values, start, end)
-        result.append("none" if index is None else f"{(t0 + index / RATE - at) * 1000:.1f}")
+        result.append("none" if index is None else f"{(local_t0(raw, t0, at) + index / RATE - at) * 1000:.1f}")
     print(" ".join(result))
 
 

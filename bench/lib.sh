@@ -11,8 +11,10 @@ table=$work/table.tsv
 : > "$table"
 
 bench_cleanup() {
+    set +e
     for pid in $bench_pids; do
-        kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+        kill "$pid" 2> /dev/null
+        wait "$pid" 2> /dev/null
     done
     if [ -n "${KEEP:-}" ]; then echo "kept $work" >&2; else rm -rf "$work"; fi
 }

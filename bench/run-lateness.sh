@@ -53,6 +53,11 @@ poll_sound=$($lib stats $poll_sound_list)
 # 3. The minute-boundary method on alarmplay's own scheduled times.
 minute=$($lib stats $(for at in $scheduled; do echo $(((60 - at % 60) % 60 * 1000)); done))
 
+# The recording is dated from its own arrival times near each ring (benchlib.py local_t0), good
+# to about 2 ms while the sink is steady; but a new stream makes the server rewind its render
+# buffer, so the sound lands where the sink's latency (about 20 ms here) had already been
+# rendered: values can come out negative. Compare the two columns, do not trust them to 5 ms.
+echo "   sound start from parec: biased early by up to the sink's latency (~20 ms) by the server's rewind; compare, do not trust to 5 ms"
 echo "   alarmplay sound starts (ms after the second): $run_sound_list"
 echo "   polling loop sound starts (ms after the second): $poll_sound_list"
 set -- $run_logged
@@ -64,7 +69,7 @@ row_raw "fire lateness ms, logged; anchor: minute boundary (GNOME Clocks), simul
 set -- $run_sound
 sound_n=$1 sound_p99=$3
 row_raw "sound start after the second (parec), ms: p50 / p99 / max (n=$sound_n of $fires); anchor: polling loop + aplay" \
-    "$(triple $run_sound)" "$(triple $poll_sound)" - "p99 <5 ms" "$(below "$sound_p99" 5)"
+    "$(triple $run_sound)" "$(triple $poll_sound)" - "p99 <5 ms" "indicative"
 
 # 4. Wakeups while idle: all three side by side in the same window.
 year=$(($(date +%Y) + 1))

@@ -43,6 +43,7 @@ kill "$record_pid"
 anchor=$($lib onsets "$work/timer.raw" "$record_t0" $anchor_deadlines)
 
 echo "   timer exit statuses:$statuses; sound starts (ms after deadline):$sound"
+echo "   sound start from parec: biased early by up to the sink's latency (~20 ms), see run-lateness.sh"
 echo "   anchor sound starts (ms after deadline): $anchor"
 notice_stats=$($lib stats $notice)
 set -- $notice_stats
