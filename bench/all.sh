@@ -1,0 +1,26 @@
+#!/bin/sh
+# Runs every benchmark one after another (never two at once: they measure CPU and timing) and
+# says which ones failed to run. QUICK=1 shortens each; ALARMPLAY=/path/to/binary benches that
+# binary instead of building (tone-synthesis.sh and schedule.sh always build from this checkout).
+# Usage: bench/all.sh        QUICK=1 bench/all.sh
+set -u
+cd "$(dirname "$0")/.."
+
+if [ -z "${ALARMPLAY:-}" ]; then
+    swift build -c release --product alarmplay >&2 || { echo "all: release build failed" >&2; exit 1; }
+fi
+export NOBUILD=1
+
+if [ -n "${QUICK:-}" ]; then tone_repeats=10 schedule_runs=3; else tone_repeats=50 schedule_runs=10; fi
+
+failed=""
+for bench in preview.sh run-lateness.sh run-ringing.sh timer.sh "tone-synthesis.sh $tone_repeats" "schedule.sh 10000 $schedule_runs"; do
+    echo
+    sh bench/$bench || failed="$failed ${bench%% *}"
+done
+echo
+if [ -n "$failed" ]; then
+    echo "all: these did not complete:$failed"
+    exit 1
+fi
+echo "all: every benchmark ran (see each table's verdict column)"

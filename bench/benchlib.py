@@ -1,0 +1,304 @@
+#!/usr/bin/env python3
+"""Measuring and analysis helpers for the bench/*.sh scripts (python3 standard library only).
+
+Subcommands (each prints plain whitespace-separated figures for the shell to read):
+  record FILE SOURCE              start parec on SOURCE into FILE, date its first sample; print "PID T0"
+  onsets RAW T0 SCHEDULED...      ms from each scheduled epoch second to the first sound after it
+  levels RAW T0 FROM TO           100 ms windows with sound / all windows between two epoch times
+  fired LOG                       late_ms of every event=fired line in a logfmt log
+  stats VALUES...                 "n p50 p99 max" (nearest rank)
+  switches PID                    voluntary+nonvoluntary context switches over all of PID's threads
+  cputime PID                     user+system CPU seconds of PID (all threads)
+  hwm PID                         peak RSS (VmHWM) of PID in kB
+  walltime RUNS CMD...            median, min, max wall ms of CMD (stdout/stderr discarded)
+  alarms FILE START COUNT GAP SOUND RINGFOR   one-shot alarms START+i*GAP; print their epoch seconds
+  pollloop LOG CMD... -- SCHEDULED...         the 1-second polling anchor (see poll_loop)
+  timer BINARY RAW T0 SECONDS ARGS...         one `alarmplay timer` run (see timer_run)
+"""
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import time
+
+RATE = 48_000
+# -40 dBFS: well above the null sink's digital silence, well below any alarm sound.
+SOUND_THRESHOLD = 328
+
+
+def record(path, source):
+    with open(path, "wb") as out:
+        parec = subprocess.Popen(
+            ["parec", "-d", source, f"--rate={RATE}", "--channels=1", "--format=s16le", "--raw",
+             "--latency-msec=20", "--process-time-msec=10"],
+            stdout=out, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        size = os.stat(path).st_size
+        if size > 0:
+            # An idle null sink renders ahead, so the first data may be a burst: date sample 0
+            # as now minus what has arrived (FACTS.md).
+            print(parec.pid, f"{time.time() - size / (RATE * 2):.6f}", flush=True)
+            if os.fork() == 0:
+                observe(path, parec.pid)
+            return
+        time.sleep(0.001)
+    parec.kill()
+    sys.exit("parec recorded nothing")
+
+
+def observe(path, pid):
+    """Logs (time, size) of the recording whenever it grows, until parec ends, so that samples
+    can be dated near where they are used: a single dating at the start drifts by tens of ms over
+    a minute, because the server rewinds its render buffer whenever a new stream connects."""
+    os.setsid()
+    # Leave the caller's pipes, or `$(... record ...)` in the shell would wait for this process.
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    with open(path + ".times", "w") as out:
+        last = -1
+        while True:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            size = os.stat(path).st_size
+            if size != last:
+                out.write(f"{time.time():.6f} {size}\n")
+                last = size
+            time.sleep(0.002)
+    os._exit(0)
+
+
+def local_t0(raw, t0, around):
+    """The recording's sample 0 dated from the observations in the second before `around`: each
+    says "SIZE bytes had arrived by TIME", so the earliest TIME - SIZE/(rate*2) is the tightest."""
+    try:
+        with open(raw + ".times") as f:
+            observations = [tuple(map(float, line.split())) for line in f if line.strip()]
+    except FileNotFoundError:
+        return float(t0)
+    candidates = [at - size / (RATE * 2) for at, size in observations if around - 1 <= at < around]
+    return min(candidates) if candidates else float(t0)
+
+
+def samples(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    import array
+    values = array.array("h")
+    values.frombytes(data[: len(data) // 2 * 2])
+    if sys.byteorder != "little":
+        values.byteswap()
+    return values
+
+
+def first_sound(values, start, end):
+    for i in range(max(start, 0), min(end, len(values))):
+        if abs(values[i]) > SOUND_THRESHOLD:
+            return i
+    return None
+
+
+def onsets(raw, t0, scheduled):
+    values = samples(raw)
+    t0 = float(t0)
+    times = [float(s) for s in scheduled]
+    result = []
+    for n, at in enumerate(times):
+        # Search from half a second before the ring (a sound can never start early, but the
+        # dating can be off) to half a second before the next one.
+        start = int((at - 0.5 - t0) * RATE)
+        end = int(((times[n + 1] if n + 1 < len(times) else at + 5) - 0.5 - t0) * RATE)
+        index = first_sound(values, start, end)
+        result.append("none" if index is None else f"{(local_t0(raw, t0, at) + index / RATE - at) * 1000:.1f}")
+    print(" ".join(result))
+
+
+def levels(raw, t0, start, end):
+    values = samples(raw)
+    window = RATE // 10
+    first = int((float(start) - float(t0)) * RATE)
+    last = min(int((float(end) - float(t0)) * RATE), len(values))
+    loud = total = 0
+    for i in range(max(first, 0), last - window + 1, window):
+        total += 1
+        if max(abs(v) for v in values[i:i + window]) > SOUND_THRESHOLD:
+            loud += 1
+    print(loud, total)
+
+
+def fired(log):
+    late = []
+    with open(log) as f:
+        for line in f:
+            if "event=fired" in line:
+                for field in line.split():
+                    if field.startswith("late_ms="):
+                        late.append(field.split("=", 1)[1])
+    print(" ".join(late))
+
+
+def stats(values):
+    numbers = sorted(float(v) for v in values if v not in ("none", ""))
+    if not numbers:
+        print("0 - - -")
+        return
+
+    def rank(p):
+        return numbers[min(len(numbers) - 1, max(0, -(-len(numbers) * p // 100) - 1))]
+
+    print(len(numbers), f"{rank(50):g}", f"{rank(99):g}", f"{numbers[-1]:g}")
+
+
+def tasks(pid):
+    return [f"/proc/{pid}/task/{t}" for t in os.listdir(f"/proc/{pid}/task")]
+
+
+def switches(pid):
+    total = 0
+    for task in tasks(pid):
+        with open(task + "/status") as f:
+            for line in f:
+                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                    total += int(line.split()[1])
+    print(total, len(tasks(pid)))
+
+
+def cputime(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    # utime and stime (fields 14 and 15) of the whole thread group, in clock ticks.
+    print(f"{(int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK'):.2f}")
+
+
+def hwm(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM"):
+                print(line.split()[1])
+                return
+
+
+def walltime(runs, command):
+    times = []
+    for _ in range(int(runs)):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        times.append((time.perf_counter() - start) * 1000)
+    print(f"{statistics.median(times):.1f} {min(times):.1f} {max(times):.1f}")
+
+
+def alarms(path, start, count, gap, sound, ring_for):
+    entries, epochs = [], []
+    for i in range(int(count)):
+        at = int(start) + round(i * float(gap))
+        local = time.localtime(at)
+        entries.append({
+            "id": f"bench{i + 1:02d}", "time": time.strftime("%H:%M:%S", local),
+            "date": time.strftime("%Y-%m-%d", local), "sound": sound, "ringFor": ring_for,
+            "fadeIn": 0, "volume": 1.0,
+        })
+        epochs.append(str(at))
+    with open(path, "w") as f:
+        json.dump({"alarms": entries}, f, indent=2)
+    print(" ".join(epochs))
+
+
+def poll_loop(log, command, scheduled):
+    """The naive anchor: wake once a second, fire what is due. With nothing scheduled it idles
+    forever (for counting wakeups). Logs `late_ms=N` per fire like alarmplay does."""
+    pending = sorted(float(s) for s in scheduled)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    with open(log, "w", buffering=1) as out:
+        while True:
+            now = time.time()
+            while pending and pending[0] <= now:
+                at = pending.pop(0)
+                out.write(f"event=fired late_ms={int((now - at) * 1000)}\n")
+                if command:
+                    subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if scheduled and not pending:
+                time.sleep(3)
+                return
+            time.sleep(1)
+
+
+def timer_run(binary, raw, t0, seconds, arguments):
+    """Runs `alarmplay timer SECONDS` with a pipe on stdin (so it prints a line when it starts
+    and `Time's up` at zero). Prints: notice_ms (Time's up seen minus started seen minus the
+    duration), spawn_ms (Time's up minus spawn minus the duration, includes start-up),
+    sound_ms (first recorded sound minus the deadline, or none), exit status."""
+    spawned = time.time()
+    process = subprocess.Popen([binary, "timer", f"{seconds}s", *arguments], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    started = None
+    while True:
+        line = process.stderr.readline()
+        if not line:
+            break
+        if b"started" in line:
+            started = time.time()
+            break
+    up_line = process.stdout.readline()
+    up = time.time()
+    if started is None or b"Time's up" not in up_line:
+        process.kill()
+        sys.exit(f"timer did not behave as expected: {up_line!r}")
+    # Let a ringing timer ring for a second, then stop it as a script would.
+    time.sleep(1.5)
+    if process.poll() is None:
+        try:
+            process.stdin.write(b"stop\n")
+            process.stdin.flush()
+            process.wait(timeout=3)
+        except (BrokenPipeError, subprocess.TimeoutExpired):
+            process.kill()
+    process.wait()
+    deadline = started + float(seconds)
+    sound = "none"
+    if raw != "-":
+        time.sleep(0.5)
+        values = samples(raw)
+        index = first_sound(values, int((started - float(t0)) * RATE), len(values))
+        if index is not None:
+            sound = f"{(float(t0) + index / RATE - deadline) * 1000:.1f}"
+    print(f"{(up - deadline) * 1000:.1f}", f"{(up - spawned - float(seconds)) * 1000:.1f}", sound, process.returncode)
+
+
+def main(argv):
+    command, arguments = argv[1], argv[2:]
+    if command == "record":
+        record(*arguments)
+    elif command == "onsets":
+        onsets(arguments[0], arguments[1], arguments[2:])
+    elif command == "levels":
+        levels(*arguments)
+    elif command == "fired":
+        fired(*arguments)
+    elif command == "stats":
+        stats(arguments)
+    elif command == "switches":
+        switches(*arguments)
+    elif command == "cputime":
+        cputime(*arguments)
+    elif command == "hwm":
+        hwm(*arguments)
+    elif command == "walltime":
+        walltime(arguments[0], arguments[1:])
+    elif command == "alarms":
+        alarms(*arguments)
+    elif command == "pollloop":
+        split = arguments.index("--")
+        poll_loop(arguments[0], arguments[1:split], arguments[split + 1:])
+    elif command == "timer":
+        timer_run(arguments[0], arguments[1], arguments[2], arguments[3], arguments[4:])
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
