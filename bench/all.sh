@@ -7,7 +7,7 @@ set -u
 cd "$(dirname "$0")/.."
 
 if [ -z "${ALARMPLAY:-}" ]; then
-    swift build -c release --product alarmplay >&2 || { echo "all: release build failed" >&2; exit 1; }
+    swift build -c release --static-swift-stdlib --product alarmplay >&2 || { echo "all: release build failed" >&2; exit 1; }
 fi
 export NOBUILD=1
 

@@ -39,7 +39,7 @@ bench_build() {
     else
         alarmplay=$bench_root/.build/release/alarmplay
         if [ -z "${NOBUILD:-}" ] || [ ! -x "$alarmplay" ]; then
-            (cd "$bench_root" && swift build -c release --product alarmplay >&2) || {
+            (cd "$bench_root" && swift build -c release --static-swift-stdlib --product alarmplay >&2) || {
                 echo "bench: release build failed (set ALARMPLAY=/path/to/alarmplay to bench another build)" >&2
                 exit 1
             }

@@ -10,7 +10,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 if [ ! -x "$binary" ] || [ -n "${REBUILD:-}" ]; then
-    (cd "$root" && swift build -c release --product alarmplay >&2)
+    (cd "$root" && swift build -c release --static-swift-stdlib --product alarmplay >&2)
 fi
 
 # Weekly, daily, dated, one-shot and disabled alarms, with ids, labels and settings, like a
