@@ -55,9 +55,9 @@ final class ConcurrentWriteTests: XCTestCase {
                 sawTemporary = waitForTemporaryFile(of: writer)
             }
             writer.kill()
-            if writer.wait() == 128 + SIGKILL, sawTemporary {
+            // The kill may land after the rename (during the directory fsync): only count it.
+            if writer.wait() == 128 + SIGKILL, sawTemporary, !temporaryFiles().isEmpty {
                 killedWhileWriting += 1
-                XCTAssertFalse(temporaryFiles().isEmpty, "a writer killed mid-write leaves its temp file")
             }
             XCTAssertEqual(reader.wait(), 0, "validate while writing, round \(round)")
             let after = try ChildProcess.run(["validate"], environment: environment)
