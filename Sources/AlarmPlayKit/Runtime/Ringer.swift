@@ -74,10 +74,10 @@ public final class Ringer: Sendable {
 
     private func ring(_ request: RingRequest, registry: SoundRegistry, events: @Sendable (RingEvent) -> Void) -> PlaybackOutcome {
         var startAt = request.startAt
-        var deadline = request.ringForSeconds.map { MonotonicClock.now() + $0 }
+        var deadline = request.ringForSeconds.map { SystemMonotonicTime.seconds + $0 }
         var useFallbackTone = false
         while !control.isStopRequested {
-            let remaining = deadline.map { $0 - MonotonicClock.now() }
+            let remaining = deadline.map { $0 - SystemMonotonicTime.seconds }
             if let remaining, remaining <= 0 { break }
             let source: any AudioSource
             do {
@@ -94,7 +94,7 @@ public final class Ringer: Sendable {
             if let start = startAt {
                 startAt = nil
                 waitUntil(start)
-                deadline = request.ringForSeconds.map { MonotonicClock.now() + $0 }
+                deadline = request.ringForSeconds.map { SystemMonotonicTime.seconds + $0 }
                 if control.isStopRequested { break }
             }
             let options = PlaybackOptions(
@@ -150,8 +150,8 @@ public final class Ringer: Sendable {
     }
 
     private func sleepUnlessStopped(_ seconds: Double, until deadline: Double?) {
-        let end = min(MonotonicClock.now() + seconds, deadline ?? .infinity)
-        while !control.isStopRequested, MonotonicClock.now() < end {
+        let end = min(SystemMonotonicTime.seconds + seconds, deadline ?? .infinity)
+        while !control.isStopRequested, SystemMonotonicTime.seconds < end {
             usleep(20_000)
         }
     }
