@@ -72,7 +72,7 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(loud.stderr.contains("--volume must be between 0 and 1, got 1.5"), loud.stderr)
         let word = try run(["preview", "0", "--seconds", "soon"])
         XCTAssertEqual(word.status, 64)
-        XCTAssertTrue(word.stderr.contains("--seconds expects a number, got \"soon\""), word.stderr)
+        XCTAssertTrue(word.stderr.contains("--seconds: invalid duration \"soon\""), word.stderr)
     }
 
     func testDevicesListsNullAndPulse() throws {

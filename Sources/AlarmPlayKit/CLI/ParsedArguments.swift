@@ -25,6 +25,25 @@ public struct ParsedArguments: Sendable, Equatable {
         return number
     }
 
+    /// A length of time: a number of seconds (`1.5`) or a duration (`30s`, `2m`, `1h30m`).
+    public func seconds(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+        guard let text = value(name) else { return nil }
+        let seconds: Double
+        if let number = Double(text), number.isFinite {
+            seconds = number
+        } else {
+            do {
+                seconds = Double(try DurationText.parse(text))
+            } catch {
+                throw UsageError("--\(name): \(error.description)")
+            }
+        }
+        guard range.contains(seconds) else {
+            throw UsageError("--\(name) must be from \(range.lowerBound.compact) to \(range.upperBound.compact) seconds, got \(text)")
+        }
+        return seconds
+    }
+
     public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {

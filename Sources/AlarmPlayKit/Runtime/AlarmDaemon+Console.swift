@@ -135,8 +135,9 @@ extension AlarmDaemon {
                 "⏰ \(ring.alarm.label ?? ring.alarm.name)\(others) · \(ring.alarm.settings.sound) · ringing \(rung)\(bell) · \(ring.snoozesLeft) snooze\(ring.snoozesLeft == 1 ? "" : "s") left",
                 "   z/Space snooze · x/q/Esc stop · ? keys",
             ])
-        } else if let next = alarms.nextRings(after: now, count: 1, state: state.schedule).first {
-            statusLine.draw(["next: \(next.alarm.name), \(TimeFormat().short(next.at)) (\(TimeFormat.relative(from: now, to: next.at))) · Ctrl-C quits"])
+        } else if let next = DueRings.next(after: now, alarms: alarms, state: state) {
+            let snoozed = state.snoozes[next.alarm.stateKey]?.until == next.at ? " (snoozed)" : ""
+            statusLine.draw(["next: \(next.alarm.name)\(snoozed), \(TimeFormat().short(next.at)) (\(TimeFormat.relative(from: now, to: next.at))) · Ctrl-C quits"])
         } else {
             statusLine.draw(["no alarm scheduled · Ctrl-C quits"])
         }

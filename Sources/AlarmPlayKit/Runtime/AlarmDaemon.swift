@@ -69,7 +69,7 @@ public final class AlarmDaemon {
         state = loaded.state
         if let problem = loaded.problem { event(.warning, "state_unreadable", ["problem": problem]) }
         try loadAlarms(initial: true)
-        server = openControlSocket()
+        server = try openControlSocket()
         openInput()
         wireEvents()
         evaluate(clockChanged: false)
@@ -236,12 +236,15 @@ public final class AlarmDaemon {
         }
     }
 
-    private func openControlSocket() -> ControlServer? {
+    /// The control socket; a second `run` refuses to start (two would ring every alarm twice
+    /// and race on state.json). Any other socket problem only costs remote control.
+    private func openControlSocket() throws(SystemError) -> ControlServer? {
         do {
             let server = try ControlServer(path: configuration.socketPath)
             event(.debug, "listening", ["socket": configuration.socketPath])
             return server
         } catch {
+            if error.code == EADDRINUSE { throw error }
             event(.warning, "no_control_socket", ["problem": error.description])
             return nil
         }

@@ -69,6 +69,6 @@ public struct StateStore: Sendable {
     }
 
     public func save(_ state: DaemonState) throws(SystemError) {
-        try AtomicFile.write(JSONWriter.pretty(state.json) + "\n", to: path, mode: 0o600)
+        try AtomicFile.write(JSONWriter.pretty(state.json), to: path, mode: 0o600)
     }
 }

@@ -69,7 +69,10 @@ public struct TimerRinging: TimeUpAction {
             display?.draw(["💤 \(label): rings again in \(CountdownFormat.remaining(deadline - clock.now())) · x/q/Esc stop"])
             let next = min(deadline, clock.now() + 1_000_000_000)
             guard let event = input.next(until: next) else { continue }
-            if Self.request(for: event) == .stop(id: nil) { return false }
+            if Self.request(for: event) == .stop(id: nil) {
+                display?.clear()
+                return false
+            }
         }
         display?.clear()
         return true

@@ -49,7 +49,7 @@ public enum StatusCommand: Command {
         let reply = try ControlCommand.send(.status, context: context)
         let status = try JSONParser.parseStrict(reply)
         if arguments.flag("json") {
-            context.console.out(JSONWriter.pretty(status))
+            context.console.writeRaw(JSONWriter.pretty(status))
             return .success
         }
         for ring in status["ringing"]?.arrayValue ?? [] {

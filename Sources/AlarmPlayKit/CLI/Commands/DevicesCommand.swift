@@ -10,7 +10,7 @@ public enum DevicesCommand: Command {
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let devices = ALSADevices.playback()
         if arguments.flag("json") {
-            context.console.out(JSONWriter.pretty(JSONValue.array(devices.map {
+            context.console.writeRaw(JSONWriter.pretty(JSONValue.array(devices.map {
                 .object([("name", .string($0.name)), ("description", .string($0.description))])
             })))
             return .success

@@ -9,16 +9,16 @@ public enum PreviewCommand: Command {
         abstract: "Play a sound by index or name.",
         arguments: [ArgumentSpec("SOUND", help: "Index or name from 'alarmplay sounds' (e.g. 0, tone:chime, file:maple-leaf-rag).")],
         options: [
-            .value("seconds", "S", short: "s", help: "Loop the sound for S seconds instead of playing it once."),
-            .volume, .value("fade-in", "S", help: "Fade in over S seconds, as an alarm does."), .device, .sounds,
+            .value("seconds", "D", short: "s", help: "Loop the sound for D (seconds, or e.g. 30s, 2m) instead of playing it once."),
+            .volume, .value("fade-in", "D", help: "Fade in over D (seconds, or e.g. 30s), as an alarm does."), .device, .sounds,
         ],
         discussion: "Ctrl-C stops at once (exit 130)."
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let seconds = try arguments.number("seconds", in: 0.01...86_400)
+        let seconds = try arguments.seconds("seconds", in: 0.01...86_400)
         let volume = try arguments.number("volume", in: 0...1) ?? 1
-        let fadeIn = try arguments.number("fade-in", in: 0...3600) ?? 0
+        let fadeIn = try arguments.seconds("fade-in", in: 0...3600) ?? 0
         let registry = arguments.soundRegistry(context)
         let entry = try registry.resolve(SoundReference(parsing: arguments.positionals[0]))
         let options = PlaybackOptions(volume: volume, fadeInSeconds: fadeIn, loop: seconds != nil, limitSeconds: seconds)

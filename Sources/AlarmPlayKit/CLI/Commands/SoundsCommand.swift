@@ -15,7 +15,7 @@ public enum SoundsCommand: Command {
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let registry = arguments.soundRegistry(context)
         if arguments.flag("json") {
-            context.console.out(JSONWriter.pretty(JSONValue.array(registry.entries.map(json))))
+            context.console.writeRaw(JSONWriter.pretty(JSONValue.array(registry.entries.map(json))))
             return .success
         }
         let rows = [["#", "NAME", "TITLE", "PROVIDER", "DETAILS"]] + registry.entries.map {

@@ -37,7 +37,7 @@ public enum TimerCommand: Command {
         guard seconds <= maximumSeconds else { throw UsageError("a timer can run for at most 100 days") }
         let duration = Int64(seconds) * 1_000_000_000
         let volume = try arguments.number("volume", in: 0...1) ?? AlarmSettings.builtIn.volume
-        let fadeIn = try arguments.value("fade-in").map { text throws(ValueError) in try DurationText.parse(text) } ?? 0
+        let fadeIn = try arguments.seconds("fade-in", in: 0...3600) ?? 0
         // Checked now, not at zero: a typo must not be found when the tea is already cold.
         let registry = arguments.soundRegistry(context)
         let sound = arguments.value("sound").map(SoundReference.init(parsing:)) ?? AlarmSettings.builtIn.sound
@@ -73,7 +73,7 @@ public enum TimerCommand: Command {
             if !input.isTerminal { context.console.out(result) }
         }
         let timeUp = TimeUp(
-            label: label, sound: sound, registry: registry, volume: volume, fadeInSeconds: Double(fadeIn),
+            label: label, sound: sound, registry: registry, volume: volume, fadeInSeconds: fadeIn,
             device: arguments.device, deadline: countdown.deadline ?? 0, noticedAt: clock.now()
         )
         display?.clear()
