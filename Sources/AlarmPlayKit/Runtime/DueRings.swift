@@ -49,10 +49,12 @@ public enum DueRings {
         return lateness < Double(max(alarm.settings.ringFor, 1)) ? .ring : .missed
     }
 
-    /// The next instant anything is due after `after`: a ring or the end of a snooze.
+    /// The next instant anything is due after `after`: a ring or the end of a snooze. Only snoozes
+    /// of alarms still in the file count, as in `between`: one left by a removed alarm never comes
+    /// due, and its deadline, once past, would fire the timer over and over.
     public static func nextWake(after: Int, alarms: [Alarm], state: DaemonState, zone: LocalTimeZone = .current) -> Int? {
         let ring = alarms.nextRings(after: after, count: 1, state: state.schedule, zone: zone).first?.at
-        let snooze = state.snoozes.values.map(\.until).min()
+        let snooze = alarms.compactMap { state.snoozes[$0.stateKey]?.until }.min()
         return [ring, snooze].compactMap { $0 }.min()
     }
 }
