@@ -135,8 +135,13 @@ extension AlarmDaemon {
                 "⏰ \(ring.alarm.label ?? ring.alarm.name)\(others) · \(ring.alarm.settings.sound) · ringing \(rung)\(bell) · \(ring.snoozesLeft) snooze\(ring.snoozesLeft == 1 ? "" : "s") left",
                 "   z/Space snooze · x/q/Esc stop · ? keys",
             ])
-        } else if let next = alarms.nextRings(after: now, count: 1, state: state.schedule).first {
-            statusLine.draw(["next: \(next.alarm.name), \(TimeFormat().short(next.at)) (\(TimeFormat.relative(from: now, to: next.at))) · Ctrl-C quits"])
+            return
+        }
+        // A snoozed alarm rings again soon; "no alarm scheduled" would tell the sleeper otherwise.
+        let snoozed = alarms.compactMap { alarm in state.snoozes[alarm.stateKey].map { Ring(alarm: alarm, at: $0.until) } }
+        if let next = (snoozed + alarms.nextRings(after: now, count: 1, state: state.schedule)).min(by: { $0.at < $1.at }) {
+            let snooze = snoozed.contains(next) ? " (snoozed)" : ""
+            statusLine.draw(["next: \(next.alarm.name)\(snooze), \(TimeFormat().short(next.at)) (\(TimeFormat.relative(from: now, to: next.at))) · Ctrl-C quits"])
         } else {
             statusLine.draw(["no alarm scheduled · Ctrl-C quits"])
         }
