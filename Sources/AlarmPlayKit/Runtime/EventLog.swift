@@ -54,6 +54,9 @@ public struct EventLog: Sendable {
             case "\"": escaped += "\\\""
             case "\\": escaped += "\\\\"
             case "\n": escaped += "\\n"
+            // A CR would break the line on a terminal; Swift keeps CRLF as one Character, so both are listed.
+            case "\r": escaped += "\\r"
+            case "\r\n": escaped += "\\r\\n"
             default: escaped.append(character)
             }
         }

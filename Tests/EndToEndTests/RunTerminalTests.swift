@@ -1,0 +1,146 @@
+import AudioTestSupport
+import Foundation
+import XCTest
+
+/// `alarmplay run` on a real terminal (a tmux pane), as a person half asleep meets it: one key
+/// snoozes or stops, the status line says what rings, Ctrl-C stops the ringing first and quits
+/// only when nothing rings, and the terminal mode is as it was afterwards. Sound goes to the
+/// scenario's private PulseAudio, so the keys are checked against what was heard too.
+final class RunTerminalTests: XCTestCase {
+    var scenario: RunScenario!
+    var pane: TmuxPane!
+    /// Everything the pane's programs wrote; the log lines (stderr is the terminal) are in it whole.
+    var raw: String { pane.directory.file("raw.log") }
+
+    override func setUpWithError() throws {
+        scenario = try RunScenario()
+        pane = try TmuxPane(columns: 160, rows: 40)
+        try pane.recordRawOutput(to: raw)
+    }
+
+    override func tearDown() {
+        if let pid = try? pane.foregroundChild() { kill(pid, SIGKILL) }
+        pane = nil
+        scenario.tearDown()
+    }
+
+    /// Starts `run` in the pane with the scenario's environment, inside `shellLine` so the
+    /// terminal mode is saved before and after; waits until it has loaded the alarms.
+    private func startRun() throws {
+        let environment = scenario.environment.merging(["TERM": "xterm-256color"]) { $1 }
+            .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        let command = "env -i \(environment) '\(AlarmPlayBinary.path)' run --alarms '\(scenario.alarmsPath)'"
+            + " --device pulse --sounds '\(AlarmPlayBinary.fixtures)/sounds'"
+        try pane.run(pane.shellLine(running: command))
+        let loaded = waitForLog("event=loaded")
+        XCTAssertNotNil(loaded, "run did not start: \(rawText)")
+        XCTAssertFalse(rawText.contains("next=none"), "the alarm was already past when run started: \(rawText)")
+    }
+
+    private var rawText: String {
+        (try? String(decoding: Data(contentsOf: URL(fileURLWithPath: raw)), as: UTF8.self)) ?? ""
+    }
+
+    /// Waits until the terminal output holds `count` occurrences of `text`; when that was.
+    @discardableResult
+    private func waitForLog(_ text: String, count: Int = 1, timeout: TimeInterval = 20) -> Date? {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if rawText.components(separatedBy: text).count - 1 >= count { return Date() }
+            Thread.sleep(forTimeInterval: 0.02)
+        } while Date() < deadline
+        return nil
+    }
+
+    /// The pane's shell is still running `alarmplay run`.
+    private var runIsAlive: Bool {
+        guard let child = try? pane.foregroundChild() else { return false }
+        return child > 0 && kill(child, 0) == 0
+    }
+
+    func testKeysSnoozeAndStopWithoutEnterAndTheStatusLineShowsTheAlarm() throws {
+        let due = scenario.at(secondsAhead: 4)
+        try scenario.writeAlarms([
+            "{\"id\": \"wake\", \"label\": \"Wake up\", \(due.json), \"sound\": \"tone:pulse\", \"snooze\": \"4s\", \"maxSnoozes\": 2, \"fadeIn\": 0, \"ringFor\": \"1m\"}",
+        ])
+        let recording = try scenario.pulse.record()
+        try startRun()
+        XCTAssertNotNil(waitForLog("event=fired id=wake", timeout: 15), rawText)
+        let ringingScreen = try pane.waitForScreen { $0.contains("Wake up") && $0.contains("2 snoozes left") }
+        XCTAssertTrue(ringingScreen.contains("tone:pulse"), ringingScreen)
+        XCTAssertTrue(ringingScreen.contains("z/Space snooze"), ringingScreen)
+        XCTAssertTrue(ringingScreen.contains("x/q/Esc stop"), ringingScreen)
+        Thread.sleep(forTimeInterval: 1.0)
+
+        try pane.press("z")
+        let snoozedAt = Date()
+        XCTAssertNotNil(waitForLog("event=snoozed id=wake"), rawText)
+        XCTAssertNotNil(waitForLog("ok: snoozed wake until "), "the reply to the key: \(rawText)")
+        try pane.waitForScreen(containing: "next: wake (snoozed)")
+        XCTAssertNotNil(waitForLog("event=fired id=wake", count: 2, timeout: 15), rawText)
+        try pane.waitForScreen(containing: "1 snooze left")
+        Thread.sleep(forTimeInterval: 1.0)
+
+        try pane.press("x")
+        let stoppedAt = Date()
+        XCTAssertNotNil(waitForLog("event=stopped id=wake"), rawText)
+        try pane.waitForScreen(containing: "Ctrl-C quits")
+        Thread.sleep(forTimeInterval: 2.0)
+        let levels = RecordedLevels(recording, samples: recording.stop())
+        XCTAssertTrue(runIsAlive, "stop ends the ringing, not run")
+
+        try pane.press("C-c")
+        let (status, restored) = pane.waitForExit()
+        XCTAssertEqual(status, "exit=130", "Ctrl-C with nothing ringing quits: \(rawText)")
+        XCTAssertTrue(restored, "stty -g differs after run")
+        XCTAssertTrue(rawText.contains("event=exiting"), rawText)
+
+        XCTAssertTrue(levels.isLoud(from: due.date.addingTimeInterval(0.3), to: snoozedAt), "ringing before z")
+        XCTAssertTrue(levels.isSilent(from: snoozedAt.addingTimeInterval(0.4), to: snoozedAt.addingTimeInterval(3.3)),
+                      "z must silence: \(levels.windows(from: snoozedAt, to: snoozedAt.addingTimeInterval(4)))")
+        XCTAssertTrue(levels.isLoud(from: snoozedAt.addingTimeInterval(4.5), to: stoppedAt), "rings again after the snooze")
+        XCTAssertTrue(levels.isSilent(from: stoppedAt.addingTimeInterval(0.4), to: stoppedAt.addingTimeInterval(1.9)), "x must silence")
+    }
+
+    func testCtrlCWhileRingingStopsTheAlarmAndRunGoesOn() throws {
+        let due = scenario.at(secondsAhead: 4)
+        try scenario.writeAlarms([
+            "{\"id\": \"early\", \"label\": \"Early shift\", \(due.json), \"sound\": \"tone:beep\", \"fadeIn\": 0, \"ringFor\": \"1m\"}",
+            "{\"id\": \"later\", \"time\": \"23:59:59\", \"days\": \"daily\"}",
+        ])
+        try startRun()
+        XCTAssertNotNil(waitForLog("event=fired id=early", timeout: 15), rawText)
+        try pane.waitForScreen(containing: "Early shift")
+        try pane.press("?")
+        try pane.waitForScreen(containing: "keys: z/s/Space/Enter snooze")
+
+        try pane.press("C-c")
+        XCTAssertNotNil(waitForLog("event=stopped id=early"), rawText)
+        try pane.waitForScreen(containing: "next: later")
+        Thread.sleep(forTimeInterval: 1.0)
+        XCTAssertTrue(runIsAlive, "Ctrl-C while ringing must only stop the ringing: \(rawText)")
+        let status = try scenario.control(["status", "--json"])
+        XCTAssertEqual(status.status, 0, status.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((json["ringing"] as? [Any])?.count, 0, status.stdout)
+
+        try pane.press("C-c")
+        let (exit, restored) = pane.waitForExit()
+        XCTAssertEqual(exit, "exit=130")
+        XCTAssertTrue(restored, "stty -g differs after run")
+        XCTAssertEqual(rawText.components(separatedBy: "event=stopped").count - 1, 1, "the second Ctrl-C quits, it stops nothing")
+    }
+
+    /// SIGTERM (systemd, `kill`) while an alarm rings: a clean exit, the terminal restored.
+    func testTerminatedWhileRingingRestoresTheTerminal() throws {
+        let due = scenario.at(secondsAhead: 4)
+        try scenario.writeAlarms(["{\"id\": \"term\", \(due.json), \"sound\": \"tone:beep\", \"fadeIn\": 0}"])
+        try startRun()
+        XCTAssertNotNil(waitForLog("event=fired id=term", timeout: 15), rawText)
+        let pid = try XCTUnwrap(try pane.foregroundChild())
+        XCTAssertEqual(kill(pid, SIGTERM), 0)
+        let (exit, restored) = pane.waitForExit()
+        XCTAssertEqual(exit, "exit=0", rawText)
+        XCTAssertTrue(restored, "stty -g differs after SIGTERM")
+    }
+}
