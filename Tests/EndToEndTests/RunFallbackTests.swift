@@ -58,7 +58,7 @@ final class RunFallbackTests: XCTestCase {
         XCTAssertTrue(levels.isLoud(from: due.date.addingTimeInterval(0.5), to: due.date.addingTimeInterval(1.3)),
                       "the tone must replace the missing file: \(levels.windows(from: due.date, to: due.date.addingTimeInterval(1.5)))")
         let fallback = try XCTUnwrap(run.logLines("event=fallback").first)
-        XCTAssertTrue(fallback.contains("reason=\"sound file:wake-song:"), fallback)
+        XCTAssertTrue(fallback.contains("reason=\"cannot play file:wake-song:"), fallback)
 
         try copyFixture("tone-440.wav", as: "Wake Song.wav")
         XCTAssertEqual(try scenario.control(["snooze"]).status, 0)
@@ -82,7 +82,7 @@ final class RunFallbackTests: XCTestCase {
         let levels = RecordedLevels(recording, samples: recording.stop())
         stop(run)
         let fallback = try XCTUnwrap(run.logLines("event=fallback id=chimes").first, run.stderr)
-        XCTAssertTrue(fallback.contains("sound file:chimes"), fallback)
+        XCTAssertTrue(fallback.contains("file:chimes"), fallback)
         XCTAssertTrue(levels.isLoud(from: due.date.addingTimeInterval(0.5), to: due.date.addingTimeInterval(3.5)),
                       "the tone must replace the corrupt file: \(levels.windows(from: due.date, to: due.date.addingTimeInterval(4)))")
     }

@@ -41,7 +41,9 @@ extension AlarmDaemon {
             return
         }
         guard let request = ControlRequest(key: key) else { return }
-        if request == .help || ringing.isEmpty {
+        // With nothing ringing, `x` still dismisses a pending snooze, as `stop` does elsewhere.
+        let dismissesSnooze = request == .stop(id: nil) && !state.snoozes.isEmpty
+        if request == .help || (ringing.isEmpty && !dismissesSnooze) {
             statusLine?.clear()
             Console.write((ringing.isEmpty ? "nothing is ringing; Ctrl-C quits. " : "") + ControlRequest.keyHelp + "\n", to: STDERR_FILENO)
             redrawStatus()

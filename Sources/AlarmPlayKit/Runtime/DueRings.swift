@@ -37,7 +37,8 @@ public enum DueRings {
             }
         }
         for alarm in alarms {
-            guard let snooze = state.snoozes[alarm.stateKey], snooze.until <= now.seconds else { continue }
+            // Switching an alarm off also ends its snooze.
+            guard alarm.enabled, let snooze = state.snoozes[alarm.stateKey], snooze.until <= now.seconds else { continue }
             due.append(DueRing(alarm: alarm, at: snooze.until, snoozeCount: snooze.count, decision: decide(alarm, at: snooze.until, now: now)))
         }
         return due.sorted { ($0.at, $0.alarm.position) < ($1.at, $1.alarm.position) }
@@ -52,7 +53,7 @@ public enum DueRings {
     /// The next thing due after `after`: a ring or the end of a snooze, with its alarm.
     public static func next(after: Int, alarms: [Alarm], state: DaemonState, zone: LocalTimeZone = .current) -> Ring? {
         let ring = alarms.nextRings(after: after, count: 1, state: state.schedule, zone: zone).first
-        let snooze = alarms.compactMap { alarm in state.snoozes[alarm.stateKey].map { Ring(alarm: alarm, at: $0.until) } }
+        let snooze = alarms.filter(\.enabled).compactMap { alarm in state.snoozes[alarm.stateKey].map { Ring(alarm: alarm, at: $0.until) } }
             .min { $0.at < $1.at }
         guard let snooze else { return ring }
         guard let ring else { return snooze }

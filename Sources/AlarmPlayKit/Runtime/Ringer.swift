@@ -83,7 +83,7 @@ public final class Ringer: Sendable {
             do {
                 source = try useFallbackTone ? ToneProvider.fallback() : registry.open(registry.resolve(request.sound))
             } catch {
-                events(.fallback(reason: "sound \(request.sound): \(PlaybackFailure(error).description)"))
+                events(.fallback(reason: PlaybackFailure(error).description))
                 useFallbackTone = true
                 continue
             }
@@ -104,7 +104,7 @@ public final class Ringer: Sendable {
             } catch let error as ALSAError {
                 events(.fallback(reason: error.description))
             } catch {
-                events(.fallback(reason: "sound \(request.sound): \(PlaybackFailure(error).description)"))
+                events(.fallback(reason: PlaybackFailure(error).description))
                 useFallbackTone = true
             }
         }
