@@ -1,12 +1,12 @@
 /// A timer reaching zero, with what its command line asked the ringing to be.
 public struct TimeUp: Sendable {
     public var label: String
-    /// The sound, checked against `registry` when the timer started.
-    public var sound: SoundReference
+    /// What to ring; its sound was checked against `registry` when the timer started.
+    public var request: RingRequest
     public var registry: SoundRegistry
-    public var volume: Double
-    public var fadeInSeconds: Double
-    public var device: String
+    /// A ringer opened a second before zero and waiting for it, if the countdown got that far
+    /// without a pause: it starts on the deadline instead of after opening the device.
+    public var prepared: Ringer?
     /// The `CLOCK_MONOTONIC` instant the countdown ended, and when the timer noticed: their difference
     /// is how late the ringing starts.
     public var deadline: Int64

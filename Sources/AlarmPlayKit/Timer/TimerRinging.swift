@@ -13,14 +13,11 @@ public struct TimerRinging: TimeUpAction {
     public func ring(_ timeUp: TimeUp, input: any InputSource, context: CommandContext) throws -> ExitCode {
         let clock = SystemMonotonicTime()
         let display = StatusLine(descriptor: STDERR_FILENO)
-        let request = RingRequest(
-            sound: timeUp.sound, volume: timeUp.volume, fadeInSeconds: timeUp.fadeInSeconds,
-            ringForSeconds: Double(AlarmSettings.builtIn.ringFor), device: timeUp.device)
+        var ready = timeUp.prepared
         while true {
             let startedAt = clock.now()
-            let ringer = Ringer.start(request, registry: timeUp.registry, events: { event in
-                if case let .fallback(reason) = event { context.console.err("alarmplay: fallback: \(reason)") }
-            }, finished: {})
+            let ringer = ready ?? Self.start(timeUp.request, registry: timeUp.registry, startAt: nil)
+            ready = nil
             let action = waitForAction(ringer, startedAt: startedAt, input: input, display: display, label: timeUp.label)
             ringer.control.stop()
             display?.clear()
@@ -43,6 +40,35 @@ public struct TimerRinging: TimeUpAction {
     }
 
     private enum Action { case stop, snooze, silenced }
+
+    /// Nanoseconds before zero at which the sound and device are opened.
+    static let preroll: Int64 = 1_000_000_000
+
+    static func start(_ request: RingRequest, registry: SoundRegistry, startAt: Instant?) -> Ringer {
+        var request = request
+        request.startAt = startAt
+        return Ringer.start(request, registry: registry, events: { event in
+            if case let .fallback(reason) = event { Console().err("alarmplay: fallback: \(reason)") }
+        }, finished: {})
+    }
+
+    /// Keeps a ringer prepared for `deadline` (monotonic) once it is within the pre-roll: starts
+    /// one, or cancels one whose deadline moved (a pause, "+1:00").
+    static func prepare(
+        _ current: (ringer: Ringer, deadline: Int64)?, _ request: RingRequest, registry: SoundRegistry,
+        deadline: Int64?, now: Int64
+    ) -> (ringer: Ringer, deadline: Int64)? {
+        if let current, current.deadline == deadline { return current }
+        current?.ringer.control.stop()
+        guard let deadline, deadline - now <= preroll else { return nil }
+        // The ringer waits on the wall clock; the countdown runs on the monotonic one.
+        let wall = SystemClock().now()
+        let offset = Int(deadline - now)
+        let zero = Instant(
+            seconds: wall.seconds + (wall.nanoseconds + offset) / 1_000_000_000,
+            nanoseconds: (wall.nanoseconds + offset) % 1_000_000_000)
+        return (start(request, registry: registry, startAt: zero), deadline)
+    }
 
     /// Redraws once a second and rings the bell while the ringer has no device, until a key,
     /// a line, or the end of the ring duration.

@@ -43,6 +43,10 @@ public enum TimerCommand: Command {
         let sound = arguments.value("sound").map(SoundReference.init(parsing:)) ?? AlarmSettings.builtIn.sound
         _ = try registry.resolve(sound)
         let label = arguments.value("label") ?? "Timer"
+        let request = RingRequest(
+            sound: sound, volume: volume, fadeInSeconds: fadeIn,
+            ringForSeconds: Double(AlarmSettings.builtIn.ringFor), device: arguments.device)
+        var prepared: (ringer: Ringer, deadline: Int64)?
         let clock = SystemMonotonicTime()
         let input = StandardInput.open()
         var countdown = Countdown(duration: duration, startedAt: clock.now())
@@ -53,9 +57,12 @@ public enum TimerCommand: Command {
         while true {
             let now = clock.now()
             if countdown.isFinished(at: now) { break }
+            prepared = TimerRinging.prepare(prepared, request, registry: registry, deadline: countdown.deadline, now: now)
             display?.draw([CountdownFormat.line(countdown, label: label, at: now)])
-            // Wake at the deadline itself, or earlier when the shown second changes; redraws never move the deadline.
-            let wake = [countdown.deadline, CountdownFormat.nextChange(countdown, at: now)].compactMap { $0 }.min()
+            // Wake at the deadline itself, a second before it (to prepare), or when the shown second
+            // changes; redraws never move the deadline.
+            let preroll = countdown.deadline.map { $0 - TimerRinging.preroll }.flatMap { $0 > now ? $0 : nil }
+            let wake = [countdown.deadline, preroll, CountdownFormat.nextChange(countdown, at: now)].compactMap { $0 }.min()
             guard let event = input.next(until: wake) else { continue }
             let control: TimerControl?
             switch event {
@@ -66,6 +73,7 @@ public enum TimerCommand: Command {
             guard let control else { continue }
             let result = apply(control, to: &countdown, at: clock.now())
             if control == .cancel {
+                prepared?.ringer.control.stop()
                 display?.clear()
                 context.console.err("\(label): \(result)")
                 return .interrupted
@@ -73,8 +81,9 @@ public enum TimerCommand: Command {
             if !input.isTerminal { context.console.out(result) }
         }
         let timeUp = TimeUp(
-            label: label, sound: sound, registry: registry, volume: volume, fadeInSeconds: fadeIn,
-            device: arguments.device, deadline: countdown.deadline ?? 0, noticedAt: clock.now()
+            label: label, request: request, registry: registry,
+            prepared: prepared.flatMap { $0.deadline == countdown.deadline ? $0.ringer : nil },
+            deadline: countdown.deadline ?? 0, noticedAt: clock.now()
         )
         display?.clear()
         context.console.out("Time's up: \(label)")
