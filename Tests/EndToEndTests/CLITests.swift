@@ -35,7 +35,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(viaFlag.status, 0)
         XCTAssertEqual(viaHelp.stdout, viaFlag.stdout)
         XCTAssertTrue(viaHelp.stdout.contains("USAGE: alarmplay preview SOUND"))
-        XCTAssertTrue(viaHelp.stdout.contains("--seconds S"))
+        XCTAssertTrue(viaHelp.stdout.contains("--seconds D"))
     }
 
     func testVersion() throws {
@@ -60,7 +60,7 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("Usage: alarmplay preview SOUND"))
         let missing = try run(["preview", "0", "--seconds"])
         XCTAssertEqual(missing.status, 64)
-        XCTAssertTrue(missing.stderr.contains("missing value for '--seconds S'"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("missing value for '--seconds D'"), missing.stderr)
         let noSound = try run(["preview"])
         XCTAssertEqual(noSound.status, 64)
         XCTAssertTrue(noSound.stderr.contains("missing argument SOUND"))
