@@ -155,6 +155,18 @@ final class RunEndToEndTests: XCTestCase {
         _ = again.wait(timeout: 10)
     }
 
+    func testASecondRunRefusesToStart() throws {
+        try scenario.writeAlarms(["{\"id\": \"later\", \"time\": \"23:59\", \"days\": \"daily\"}"])
+        let first = try scenario.startRun()
+        let second = try AlarmPlayBinary.run(["run", "--alarms", scenario.alarmsPath, "--device", "pulse"], environment: scenario.environment, timeout: 10)
+        XCTAssertEqual(second.status, 1, second.stderr)
+        XCTAssertTrue(second.stderr.contains("another 'alarmplay run' is already listening on"), second.stderr)
+        XCTAssertTrue(first.isRunning)
+        XCTAssertEqual(try scenario.control(["status"]).status, 0, "the first one keeps its socket")
+        first.signal(SIGTERM)
+        _ = first.wait(timeout: 10)
+    }
+
     func testWithoutRunControlCommandsExit69() throws {
         for command in [["status"], ["snooze"], ["stop", "x"]] {
             let result = try scenario.control(command)

@@ -68,8 +68,10 @@ public final class AlarmDaemon {
         let loaded = store.load()
         state = loaded.state
         if let problem = loaded.problem { event(.warning, "state_unreadable", ["problem": problem]) }
-        try loadAlarms(initial: true)
+        // The socket first: a second `run` stops here, before touching anything, and once
+        // `loaded` is logged, `alarmplay status` works.
         server = try openControlSocket()
+        try loadAlarms(initial: true)
         openInput()
         wireEvents()
         evaluate(clockChanged: false)

@@ -16,14 +16,15 @@ public final class ControlServer {
         let directory = FileSystem.parent(of: path)
         try FileSystem.makeDirectories(directory, mode: 0o700)
         chmod(directory, 0o700)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard descriptor >= 0 else { throw SystemError("socket") }
-        self.descriptor = descriptor
-        let address = try UnixSocketAddress(path: path)
-        // A socket file left by a crashed run is stale if nobody answers on it.
+        // A socket file left by a crashed run is stale if nobody answers on it. Checked before
+        // this object is complete, so a refusal never runs `deinit` (which unlinks the path).
         if FileSystem.exists(path), ControlClient.isListening(path: path) {
             throw SystemError("another 'alarmplay run' is already listening on \(path)", code: EADDRINUSE)
         }
+        let address = try UnixSocketAddress(path: path)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard descriptor >= 0 else { throw SystemError("socket") }
+        self.descriptor = descriptor
         unlink(path)
         // umask makes the socket 0600 from its creation: no window in which others could connect.
         let previous = umask(0o177)
