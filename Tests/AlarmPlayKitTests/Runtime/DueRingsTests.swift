@@ -102,6 +102,15 @@ final class DueRingsTests: XCTestCase {
                        ["work 2026-12-07T06:54:00+01:00 snooze=2 missed"])
     }
 
+    func testSwitchingAnAlarmOffEndsItsSnooze() {
+        var work = alarm("06:45", days("daily"), id: "work")
+        work.enabled = false
+        var state = DaemonState()
+        state.snoozes["work"] = PendingSnooze(until: instant("2026-12-07T06:54:00+01:00"), count: 1)
+        XCTAssertEqual(due([work], from: "2026-12-07T06:50:00+01:00", now: "2026-12-07T06:55:00+01:00", state: state, in: "Europe/Berlin"), [])
+        XCTAssertNil(nextWake([work], after: "2026-12-07T06:50:00+01:00", state: state, in: "Europe/Berlin"))
+    }
+
     /// 02:30 does not exist on 28 March 2027 in Berlin (rings at 03:00 CEST) and happens twice on
     /// 31 October 2027 (rings once, at the first).
     func testDaylightSavingDays() {
