@@ -24,8 +24,4 @@ public final class PlaybackControl: Sendable {
     func add(frames count: Int) {
         frames.add(count, ordering: .relaxed)
     }
-
-    func resetProgress() {
-        frames.store(0, ordering: .relaxed)
-    }
 }

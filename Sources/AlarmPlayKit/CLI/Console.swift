@@ -22,10 +22,6 @@ public struct Console: Sendable {
         Self.write(text, to: toError ? STDERR_FILENO : STDOUT_FILENO)
     }
 
-    public var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
-    public var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
-    public var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
-
     public static func write(_ text: String, to descriptor: Int32) {
         var text = text
         text.withUTF8 { bytes in

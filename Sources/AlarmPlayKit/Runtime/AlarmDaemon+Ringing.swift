@@ -9,8 +9,7 @@ extension AlarmDaemon {
         ringing.removeAll { $0.key == due.alarm.stateKey }
         ringing.append(RingingAlarm(alarm: due.alarm, since: now, snoozesUsed: due.snoozeCount ?? 0))
         updateSound()
-        statusLine?.clear()
-        log.log(.info, "fired", fields)
+        event(.info, "fired", fields)
     }
 
     /// Starts or switches the ringer so that the newest ringing alarm is the one heard.

@@ -90,8 +90,8 @@ public final class AlarmDaemon {
         }
         if let zoneWatcher {
             loop.watch(zoneWatcher.descriptor) { [unowned self] in
+                // `evaluate` re-reads the zone (tzset) before it computes anything.
                 if zoneWatcher.fileChanged() {
-                    LocalTimeZone.reload()
                     event(.info, "timezone_changed", ["now": TimeFormat().iso(clock.now().seconds)])
                     evaluate(clockChanged: true)
                 }
@@ -266,6 +266,10 @@ public final class AlarmDaemon {
 
     /// Logs an event, keeping an on-screen status line below the log rather than inside it.
     func event(_ level: EventLog.Level, _ name: String, _ fields: KeyValuePairs<String, String>) {
+        event(level, name, fields.map { ($0.key, $0.value) })
+    }
+
+    func event(_ level: EventLog.Level, _ name: String, _ fields: [(String, String)]) {
         statusLine?.clear()
         log.log(level, name, fields)
     }

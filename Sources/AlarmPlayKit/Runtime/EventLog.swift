@@ -41,7 +41,6 @@ public struct EventLog: Sendable {
         console.err(line)
     }
 
-    public func info(_ event: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.info, event, fields) }
     public func warning(_ event: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.warning, event, fields) }
 
     /// Bare when safe, else double-quoted with `"` and `\` escaped, as logfmt readers expect.

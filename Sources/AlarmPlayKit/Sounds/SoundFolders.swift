@@ -7,10 +7,6 @@ import Glibc
 public struct SoundFolders: Sendable, Equatable {
     public var paths: [String]
 
-    public init(paths: [String]) {
-        self.paths = paths
-    }
-
     public init(environment: Environment, extra: [String], shipped: String? = SoundFolders.shippedFolder()) {
         var paths: [String] = []
         if let shipped { paths.append(shipped) }

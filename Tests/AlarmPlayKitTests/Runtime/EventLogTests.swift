@@ -51,7 +51,7 @@ final class EventLogTests: XCTestCase {
         let verbose = EventLog(threshold: .debug, clock: FixedClock(seconds: 0))
         let text = try withTimeZone("UTC") {
             try captureStandardError {
-                quiet.info("fired")
+                quiet.log(.info, "fired")
                 quiet.warning("missed")
                 verbose.log(.debug, "control")
             }

@@ -34,21 +34,9 @@ final class TmuxPane {
         environment["TERM"] = "xterm-256color"
         let outputFile = directory.file("tmux-output-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: outputFile) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = (["/usr/bin/tmux", "-S", socket] + arguments).map { strdup($0) }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") }
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv + [nil], envp + [nil]) == 0 else {
-            throw NSError(domain: "posix_spawn tmux", code: Int(errno))
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        _ = try ChildProcess(
+            ["-S", socket] + arguments, environment: environment, executable: "/usr/bin/tmux", stdout: outputFile
+        ).wait()
         return (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
     }
 

@@ -47,14 +47,9 @@ public enum NextCommand: Command {
 
     /// `work  Mon 07 Dec 2026 06:45:00 CET  (in 14h 2m)`, columns aligned.
     static func lines(_ rings: [Ring], from now: Int, format: TimeFormat) -> [String] {
-        let rows = rings.map { ring in
-            (ring.alarm.name, format.human(ring.at), "(\(TimeFormat.relative(from: now, to: ring.at)))")
-        }
-        let nameWidth = rows.map(\.0.count).max() ?? 0
-        let timeWidth = rows.map(\.1.count).max() ?? 0
-        return rows.map { name, time, relative in
-            name.padded(to: nameWidth) + "  " + time.padded(to: timeWidth) + "  " + relative
-        }
+        Table.render(rings.map { ring in
+            [ring.alarm.name, format.human(ring.at), "(\(TimeFormat.relative(from: now, to: ring.at)))"]
+        })
     }
 
     static func json(_ rings: [Ring], format: TimeFormat) -> JSONValue {
@@ -66,11 +61,5 @@ public enum NextCommand: Command {
                 "position": .int(ring.alarm.position),
             ]
         })
-    }
-}
-
-extension String {
-    func padded(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

@@ -26,9 +26,7 @@ public enum PreviewCommand: Command {
         let signals = try SignalWatcher([SIGINT, SIGTERM, SIGHUP])
         let notifier = try Notifier()
         let job = PlaybackJob.start(entry, from: registry, device: arguments.device, options: options, notifier: notifier)
-        let progress = context.console.stderrIsTerminal
-            ? ProgressLine(name: entry.sound.name, total: seconds ?? entry.sound.details.durationSeconds, console: context.console)
-            : nil
+        let progress = ProgressLine(name: entry.sound.name, total: seconds ?? entry.sound.details.durationSeconds)
 
         var exitCode = ExitCode.success
         let loop = EventLoop()
@@ -58,24 +56,24 @@ public enum PreviewCommand: Command {
 final class ProgressLine {
     let name: String
     let total: Double?
-    let console: Console
+    let line: StatusLine
 
-    init(name: String, total: Double?, console: Console) {
+    /// Nil when stderr is not a terminal: a pipe or a log gets no progress.
+    init?(name: String, total: Double?) {
+        guard let line = StatusLine(descriptor: STDERR_FILENO) else { return nil }
         self.name = name
         self.total = total
-        self.console = console
+        self.line = line
     }
 
     func show(_ job: PlaybackJob) {
         guard let rate = job.format.withLock({ $0?.sampleRate }) else { return }
         let elapsed = Double(job.control.framesPlayed) / Double(rate)
-        var line = "\r\u{1B}[K▶ \(name)  \(TimeText.clock(elapsed))"
-        if let total { line += " / " + TimeText.clock(total) }
-        console.writeRaw(line, toError: true)
+        line.draw(["▶ \(name)  \(TimeText.clock(elapsed))" + (total.map { " / " + TimeText.clock($0) } ?? "")])
     }
 
     func finish(_ job: PlaybackJob) {
         show(job)
-        console.writeRaw("\n", toError: true)
+        line.finish()
     }
 }
