@@ -12,6 +12,7 @@ Subcommands (each prints plain whitespace-separated figures for the shell to rea
   hwm PID                         peak RSS (VmHWM) of PID in kB
   walltime RUNS CMD...            median, min, max wall ms of CMD (stdout/stderr discarded)
   alarms FILE START COUNT GAP SOUND RINGFOR   one-shot alarms START+i*GAP; print their epoch seconds
+  hold SOCKET COUNT SECONDS        keep COUNT silent connections open (reopening closed ones); print how many were opened
   pollloop LOG CMD... -- SCHEDULED...         the 1-second polling anchor (see poll_loop)
   timer BINARY RAW T0 SECONDS ARGS...         one `alarmplay timer` run (see timer_run)
 """
@@ -269,6 +270,38 @@ def timer_run(binary, raw, t0, seconds, arguments):
     print(f"{(up - deadline) * 1000:.1f}", f"{(up - spawned - float(seconds)) * 1000:.1f}", sound, process.returncode)
 
 
+def hold(path, count, seconds):
+    """Keeps COUNT silent connections open on a Unix socket for SECONDS, opening a new one for
+    each the server closes; prints how many were opened in all."""
+    import selectors
+    import socket
+    selector = selectors.DefaultSelector()
+    opened = 0
+
+    def connect():
+        nonlocal opened
+        client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        client.connect(path)
+        client.setblocking(False)
+        selector.register(client, selectors.EVENT_READ)
+        opened += 1
+
+    for _ in range(int(count)):
+        connect()
+    end = time.monotonic() + float(seconds)
+    while (remaining := end - time.monotonic()) > 0:
+        for key, _ in selector.select(remaining):
+            try:
+                data = key.fileobj.recv(4096)
+            except OSError:
+                data = b""
+            if not data:
+                selector.unregister(key.fileobj)
+                key.fileobj.close()
+                connect()
+    print(opened)
+
+
 def main(argv):
     command, arguments = argv[1], argv[2:]
     if command == "record":
@@ -294,6 +327,8 @@ def main(argv):
     elif command == "pollloop":
         split = arguments.index("--")
         poll_loop(arguments[0], arguments[1:split], arguments[split + 1:])
+    elif command == "hold":
+        hold(*arguments)
     elif command == "timer":
         timer_run(arguments[0], arguments[1], arguments[2], arguments[3], arguments[4:])
     else:

@@ -105,8 +105,8 @@ public final class AlarmDaemon {
             ringerChanged()
         }
         if let server {
-            loop.watch(server.descriptor) { [unowned self] in
-                server.serve { self.reply(to: $0) }
+            server.serve(on: loop, note: { [unowned self] in event(.debug, "control_\($0)", $1) }) { [unowned self] in
+                reply(to: $0)
             }
         }
     }

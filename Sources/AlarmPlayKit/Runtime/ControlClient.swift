@@ -53,17 +53,4 @@ public enum ControlClient {
         defer { close(descriptor) }
         return address.withPointer { connect(descriptor, $0, $1) } == 0
     }
-
-    /// Reads up to the first newline (or end of stream); nil when nothing arrived.
-    static func readLine(from descriptor: Int32) -> String? {
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while bytes.count < 4096 {
-            let count = read(descriptor, &byte, 1)
-            if count < 0, errno == EINTR { continue }
-            guard count == 1, byte != UInt8(ascii: "\n") else { break }
-            bytes.append(byte)
-        }
-        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
-    }
 }

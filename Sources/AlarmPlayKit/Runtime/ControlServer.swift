@@ -6,10 +6,12 @@ import Glibc
 
 /// The listening end of the control socket. One request line per connection
 /// (`snooze [ID]`, `stop [ID]`, `status`), one reply, then close: simple enough for a button
-/// script with `socat`, and served inside the event loop without threads.
+/// script with `socat`. Served from the event loop by a `LineServer`, so a silent or slow client
+/// never holds up a ring.
 public final class ControlServer {
     public let descriptor: Int32
     public let path: String
+    private var server: LineServer?
 
     public init(path: String) throws(SystemError) {
         self.path = path
@@ -30,35 +32,29 @@ public final class ControlServer {
         let previous = umask(0o177)
         let bound = address.withPointer { bind(descriptor, $0, $1) }
         umask(previous)
-        guard bound == 0, listen(descriptor, 16) == 0 else { throw SystemError("bind \(path)") }
+        // A deep backlog: a burst of clients waits in the kernel, not in connect(), until accepted.
+        guard bound == 0, listen(descriptor, SOMAXCONN) == 0 else { throw SystemError("bind \(path)") }
     }
 
     deinit {
+        server = nil
         close(descriptor)
         unlink(path)
     }
 
-    /// Accepts every pending connection and answers each with `handler(requestLine)`.
+    /// Serves requests from `loop`, answering each line with `handler(line)`; `note` hears about
+    /// refused and dropped connections.
+    public func serve(on loop: EventLoop, note: @escaping (String, [(String, String)]) -> Void, _ handler: @escaping (String) -> String) {
+        server = LineServer(listener: descriptor, loop: loop, admit: Self.refusal, handle: handler, note: note)
+    }
+
     /// Connections from another user are refused even if the file mode were loosened.
-    public func serve(_ handler: (String) -> String) {
-        while true {
-            let connection = accept(descriptor, nil, nil)
-            guard connection >= 0 else { return }
-            defer { close(connection) }
-            // Accepted sockets do not inherit O_NONBLOCK; the timeout below bounds a silent client.
-            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-            var credentials = alarmplay_peer_credentials()
-            var length = socklen_t(MemoryLayout<alarmplay_peer_credentials>.size)
-            guard getsockopt(connection, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
-                  credentials.uid == getuid()
-            else {
-                Console.write("error: permission denied\n", to: connection)
-                continue
-            }
-            var timeout = timeval(tv_sec: 1, tv_usec: 0)
-            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            guard let request = ControlClient.readLine(from: connection) else { continue }
-            Console.write(handler(request) + "\n", to: connection)
-        }
+    private static func refusal(_ connection: Int32) -> String? {
+        var credentials = alarmplay_peer_credentials()
+        var length = socklen_t(MemoryLayout<alarmplay_peer_credentials>.size)
+        guard getsockopt(connection, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
+              credentials.uid == getuid()
+        else { return "permission denied" }
+        return nil
     }
 }

@@ -2,13 +2,19 @@
 import Glibc
 #endif
 
-/// One command per line from a pipe, a file or `/dev/null`.
+/// One command per line from a pipe, a file or `/dev/null`. A partial line waits in the buffer
+/// without blocking anyone; a line longer than `maxLineBytes` is dropped whole, so a runaway
+/// writer cannot grow the buffer without bound.
 public final class LineInput: InputSource {
+    public static let maxLineBytes = 1024
+
     private let descriptor: Int32
     private let wait = ReadinessWait()
     private var buffer: [UInt8] = []
     private var lines: [String] = []
     private var ended: EndedInput?
+    /// Inside an over-long line: everything up to its newline is dropped.
+    private var skipping = false
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -31,11 +37,16 @@ public final class LineInput: InputSource {
         if count > 0 {
             buffer += chunk[0..<count]
             while let newline = buffer.firstIndex(of: 0x0A) {
-                append(buffer[..<newline])
+                if !skipping { append(buffer[..<newline]) }
+                skipping = false
                 buffer.removeSubrange(...newline)
             }
+            if buffer.count > Self.maxLineBytes {
+                buffer = []
+                skipping = true
+            }
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-            append(buffer[...])
+            if !skipping { append(buffer[...]) }
             buffer = []
             ended = EndedInput()
         }
