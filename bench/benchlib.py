@@ -12,6 +12,7 @@ Subcommands (each prints plain whitespace-separated figures for the shell to rea
   hwm PID                         peak RSS (VmHWM) of PID in kB
   walltime RUNS CMD...            median, min, max wall ms of CMD (stdout/stderr discarded)
   alarms FILE START COUNT GAP SOUND RINGFOR   one-shot alarms START+i*GAP; print their epoch seconds
+  walltime-any RUNS CMD...        the same, counting failed runs instead of stopping (a 4th figure)
   hold SOCKET COUNT SECONDS        keep COUNT silent connections open (reopening closed ones); print how many were opened
   pollloop LOG CMD... -- SCHEDULED...         the 1-second polling anchor (see poll_loop)
   timer BINARY RAW T0 SECONDS ARGS...         one `alarmplay timer` run (see timer_run)
@@ -184,13 +185,14 @@ def hwm(pid):
                 return
 
 
-def walltime(runs, command):
-    times = []
+def walltime(runs, command, tolerate_failures=False):
+    times, failures = [], 0
     for _ in range(int(runs)):
         start = time.perf_counter()
-        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=not tolerate_failures)
         times.append((time.perf_counter() - start) * 1000)
-    print(f"{statistics.median(times):.1f} {min(times):.1f} {max(times):.1f}")
+        failures += result.returncode != 0
+    print(f"{statistics.median(times):.1f} {min(times):.1f} {max(times):.1f}" + (f" {failures}" if tolerate_failures else ""))
 
 
 def alarms(path, start, count, gap, sound, ring_for):
@@ -286,19 +288,28 @@ def hold(path, count, seconds):
         selector.register(client, selectors.EVENT_READ)
         opened += 1
 
+    refused = []
     for _ in range(int(count)):
         connect()
     end = time.monotonic() + float(seconds)
     while (remaining := end - time.monotonic()) > 0:
-        for key, _ in selector.select(remaining):
+        wait = min([remaining] + [max(0, at - time.monotonic()) for at in refused[:1]])
+        for key, _ in selector.select(wait):
             try:
                 data = key.fileobj.recv(4096)
             except OSError:
                 data = b""
-            if not data:
+            if not data or data.startswith(b"error: too many"):
                 selector.unregister(key.fileobj)
                 key.fileobj.close()
-                connect()
+                # A refused one tries again a second later, as a patient client would.
+                if data:
+                    refused.append(time.monotonic() + 1)
+                else:
+                    connect()
+        while refused and refused[0] <= time.monotonic():
+            refused.pop(0)
+            connect()
     print(opened)
 
 
@@ -322,6 +333,8 @@ def main(argv):
         hwm(*arguments)
     elif command == "walltime":
         walltime(arguments[0], arguments[1:])
+    elif command == "walltime-any":
+        walltime(arguments[0], arguments[1:], tolerate_failures=True)
     elif command == "alarms":
         alarms(*arguments)
     elif command == "pollloop":

@@ -4,7 +4,8 @@
 # side by side with the anchor, the same alarms with no connection at all. Lateness is the logged
 # late_ms of FIRES one-shot tone:beep alarms 2.5 s apart through a private PulseAudio null sink.
 # Target: p99 <= 5 ms with the connections open. Also: how long `alarmplay status` takes to answer
-# meanwhile, against the same with nothing connected.
+# meanwhile, against the same with nothing connected; with more silent peers than the limit (32),
+# status waits for a free slot only as long as it takes to be refused, which is counted.
 # Usage: bench/control-socket.sh [FIRES (20)] [CONNECTIONS (50)]   QUICK=1: 6 fires.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -33,7 +34,7 @@ run_once() {
         bench_track "$hold_pid"
     fi
     sleep 1
-    status_ms=$($lib walltime 20 "$alarmplay" status)
+    status_ms=$($lib walltime-any 20 "$alarmplay" status)
     sleep $((last + 3 - $(date +%s)))
     if [ "$2" -gt 0 ]; then wait "$hold_pid"; opened=$(cat "$work/$1.held"); fi
     kill "$pid"
@@ -51,6 +52,6 @@ set -- $crowded_late
 row_raw "fire lateness ms, logged: p50 / p99 / max (n=$1); $connections silent connections vs none" \
     "$(triple $crowded_late)" "$(triple $quiet_late)" - "p99 <=5 ms" "$(awk -v p="$3" 'BEGIN { print (p != "-" && p + 0 <= 5) ? "PASS" : "FAIL" }')"
 set -- $crowded_status
-row_raw "alarmplay status wall ms: median / min / max; crowded vs none" "$1 / $2 / $3" "$(echo $quiet_status | awk '{ print $1 " / " $2 " / " $3 }')" - "<500 ms" \
+row_raw "alarmplay status wall ms: median / min / max (refused: $4 of 20); crowded vs none" "$1 / $2 / $3" "$(echo $quiet_status | awk '{ print $1 " / " $2 " / " $3 }')" - "<500 ms" \
     "$(awk -v m="$3" 'BEGIN { print (m + 0 < 500) ? "PASS" : "FAIL" }')"
 print_table

@@ -37,7 +37,7 @@ public final class LineInput: InputSource {
         if count > 0 {
             buffer += chunk[0..<count]
             while let newline = buffer.firstIndex(of: 0x0A) {
-                if !skipping { append(buffer[..<newline]) }
+                if !skipping, newline <= Self.maxLineBytes { append(buffer[..<newline]) }
                 skipping = false
                 buffer.removeSubrange(...newline)
             }

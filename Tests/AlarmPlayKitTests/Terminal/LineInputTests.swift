@@ -59,4 +59,31 @@ final class LineInputTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(lateness.min()!, 0)
         XCTAssertLessThan(median, 5_000_000, "lateness \(lateness)")
     }
+
+    func testAnOverlongLineIsDroppedWholeAndTheNextOneKept() {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]) }
+        let text = String(repeating: "x", count: 3000) + " snooze\nstop\n"
+        _ = text.withCString { write(fds[1], $0, strlen($0)) }
+        close(fds[1])
+        let input = LineInput(descriptor: fds[0])
+        var events: [InputEvent] = []
+        while let event = input.next(until: clock.now() + 2_000_000_000), events.count < 10 {
+            events.append(event)
+            if event == .endOfInput { break }
+        }
+        XCTAssertEqual(events, [.line("stop"), .endOfInput])
+    }
+
+    func testAPartialLineWaitsForItsNewline() {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let input = LineInput(descriptor: fds[0])
+        _ = "sno".withCString { write(fds[1], $0, 3) }
+        XCTAssertNil(input.next(until: clock.now() + 50_000_000), "half a line is no command")
+        _ = "oze\n".withCString { write(fds[1], $0, 4) }
+        XCTAssertEqual(input.next(until: clock.now() + 1_000_000_000), .line("snooze"))
+    }
 }
