@@ -18,11 +18,21 @@ let package = Package(
             pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         // Linux headers Glibc's module map leaves out (timerfd, inotify, flock details).
         .systemLibrary(name: "CLinuxShims"),
         .target(
             name: "AlarmPlayKit",
-            dependencies: ["CALSA", "CSndFile", "CLinuxShims"]
+            dependencies: ["CALSA", "CSndFile", "CLinuxShims", "CMicroHTTPD", "CQRencode"]
         ),
         .executableTarget(
             name: "alarmplay",

@@ -14,18 +14,9 @@ public enum AddCommand: Command {
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        var changes = try AlarmEditOptions.changes(arguments, time: arguments.positional(0))
-        let (file, index) = try AlarmEditOptions.update(arguments, context: context, createIfMissing: true, timeName: "TIME") { file in
-            if changes.values["id"] == nil, let time = changes.values["time"]?.stringValue {
-                let taken = Set(file.alarms.compactMap { $0.id })
-                let label = changes.values["label"]?.stringValue
-                changes.set("id", .string(AlarmID.generate(label: label, time: try TimeOfDay(parsing: time), taken: taken)))
-            }
-            var alarm: JSONValue = [:]
-            changes.apply(to: &alarm)
-            let alarms = AlarmEdit.alarms(of: file.document) + [alarm]
-            let document = AlarmEdit.replacingAlarms(of: file.document, with: alarms)
-            return (AlarmEdit(document: document, alarmIndex: alarms.count - 1), alarms.count - 1)
+        let changes = try AlarmEditOptions.changes(arguments, time: arguments.positional(0))
+        let (file, index) = try AlarmEditOptions.update(arguments, context: context, createIfMissing: true, timeName: "TIME") {
+            try AlarmFileEdits.add(changes, to: $0)
         }
         let alarm = file.alarms[index]
         context.console.out("added \(alarm.name) to \(file.path)")

@@ -96,16 +96,6 @@ enum AlarmEditOptions {
         }
     }
 
-    /// The alarm an ID (or position) names; an unknown one lists the ids there are (exit 64).
-    static func alarm(_ reference: String, in file: AlarmFile) throws(UsageError) -> Alarm {
-        if let alarm = file.alarm(named: reference) { return alarm }
-        let names = file.alarms.map(\.name)
-        guard !names.isEmpty else { throw UsageError("no alarm \"\(reference)\": there are no alarms yet") }
-        let hint = Suggestion.closest(to: reference, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
-        let shown = names.prefix(20).joined(separator: ", ") + (names.count > 20 ? ", and \(names.count - 20) more" : "")
-        throw UsageError("no alarm \"\(reference)\"\(hint); the alarms are: \(shown)")
-    }
-
     /// The alarm's row as `list` shows it, under the table's header.
     static func show(_ alarm: Alarm, _ arguments: ParsedArguments, context: CommandContext) {
         let listing = listings([alarm], arguments, context: context)[0]
@@ -128,14 +118,8 @@ extension AlarmEditOptions {
     /// `enable` / `disable`: the on/off switch. Switching to the state it is in writes nothing.
     static func setEnabled(_ enabled: Bool, _ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let (file, (index, changed)) = try update(arguments, context: context) { file in
-            let alarm = try Self.alarm(arguments.positionals[0], in: file)
-            guard alarm.enabled != enabled else { return (nil, (alarm.position - 1, false)) }
-            var changes = AlarmChanges()
-            changes.set("enabled", .bool(enabled))
-            var alarms = AlarmEdit.alarms(of: file.document)
-            changes.apply(to: &alarms[alarm.position - 1])
-            let document = AlarmEdit.replacingAlarms(of: file.document, with: alarms)
-            return (AlarmEdit(document: document, alarmIndex: alarm.position - 1), (alarm.position - 1, true))
+            let outcome = try AlarmFileEdits.setEnabled(enabled, arguments.positionals[0], in: file)
+            return (outcome.edit, (outcome.result, outcome.edit != nil))
         }
         let alarm = file.alarms[index]
         context.console.out("\(alarm.name) \(changed ? "is now" : "was already") \(enabled ? "on" : "off")")

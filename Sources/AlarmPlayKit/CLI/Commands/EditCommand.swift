@@ -23,12 +23,8 @@ public enum EditCommand: Command {
         guard !changes.isEmpty else {
             throw UsageError("nothing to change: give options such as --time 07:00 or --days weekdays")
         }
-        let (file, index) = try AlarmEditOptions.update(arguments, context: context) { file in
-            let index = try AlarmEditOptions.alarm(arguments.positionals[0], in: file).position - 1
-            var alarms = AlarmEdit.alarms(of: file.document)
-            changes.apply(to: &alarms[index])
-            let document = AlarmEdit.replacingAlarms(of: file.document, with: alarms)
-            return (AlarmEdit(document: document, alarmIndex: index), index)
+        let (file, index) = try AlarmEditOptions.update(arguments, context: context) {
+            try AlarmFileEdits.edit(arguments.positionals[0], changes, in: $0)
         }
         let alarm = file.alarms[index]
         context.console.out("changed \(alarm.name)")

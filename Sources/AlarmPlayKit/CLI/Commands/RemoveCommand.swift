@@ -10,10 +10,8 @@ public enum RemoveCommand: Command {
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let (_, removed) = try AlarmEditOptions.update(arguments, context: context) { file in
-            let alarm = try AlarmEditOptions.alarm(arguments.positionals[0], in: file)
-            var alarms = AlarmEdit.alarms(of: file.document)
-            alarms.remove(at: alarm.position - 1)
-            return (AlarmEdit(document: AlarmEdit.replacingAlarms(of: file.document, with: alarms), alarmIndex: nil), alarm)
+            let alarm = try AlarmFileEdits.alarm(arguments.positionals[0], in: file)
+            return (try AlarmFileEdits.remove(alarm.name, from: file).edit, alarm)
         }
         let label = removed.label.map { ", \($0)" } ?? ""
         context.console.out("removed \(removed.name) (\(removed.time) \(removed.repeats)\(label))")

@@ -16,19 +16,9 @@ public enum SkipCommand: Command {
         let state = StateStore(environment: context.environment).load().state.schedule
         let format = TimeFormat()
         let (file, (index, ring, changed)) = try AlarmEditOptions.update(arguments, context: context) { file in
-            let alarm = try AlarmEditOptions.alarm(arguments.positionals[0], in: file)
-            guard alarm.enabled else {
-                throw AlarmCommandError("\(alarm.name) is off; there is no ring to skip")
-            }
-            let now = SystemClock().now().seconds
-            guard let ring = alarm.nextRing(after: now, state: state.state(for: alarm), zone: .current, honouringSkips: false) else {
-                throw AlarmCommandError("\(alarm.name) will not ring again; there is no ring to skip")
-            }
-            guard alarm.skip != ring else { return (nil, (alarm.position - 1, ring, false)) }
-            var alarms = AlarmEdit.alarms(of: file.document)
-            alarms[alarm.position - 1].set("skip", .string(format.iso(ring)), orderedBy: AlarmChanges.keyOrder)
-            let document = AlarmEdit.replacingAlarms(of: file.document, with: alarms)
-            return (AlarmEdit(document: document, alarmIndex: alarm.position - 1), (alarm.position - 1, ring, true))
+            let (outcome, ring) = try AlarmFileEdits.skip(
+                arguments.positionals[0], in: file, state: state, now: SystemClock().now().seconds, format: format)
+            return (outcome.edit, (outcome.result, ring, outcome.edit != nil))
         }
         let alarm = file.alarms[index]
         context.console.out("\(alarm.name) \(changed ? "skips" : "already skips") its ring of \(format.short(ring)); 'alarmplay unskip \(alarm.name)' undoes it")

@@ -1,0 +1,292 @@
+import CMicroHTTPD
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// libmicrohttpd driven from `run`'s own poll loop: no thread of its own, its epoll descriptor
+/// watched like any other, its time-outs armed as the loop's deadlines (none while no client is
+/// connected, so an idle `run` still sleeps). Requests are answered on the loop thread by
+/// `handle`; event streams are suspended while they have nothing to send and resumed on
+/// `broadcast`. Owns the daemon and stops it in `deinit`.
+public final class HTTPServer {
+    public struct Limits: Sendable {
+        public var connections: UInt32 = 64
+        public var perAddress: UInt32 = 16
+        /// A connection idle this long is closed (an open event stream is not idle).
+        public var idleTimeoutSeconds: UInt32 = 15
+        /// Between comment lines on open event streams, to notice phones that went away.
+        public var keepaliveMilliseconds: Int64 = 30_000
+
+        public init() {}
+    }
+
+    public struct StartError: Error, CustomStringConvertible {
+        public var address: HTTPAddress
+        public var reason: String
+        public var description: String { "cannot serve on \(address): \(reason)" }
+    }
+
+    /// Checks a request's headers before its body is read (the token); nil lets it through.
+    public typealias Admission = (HTTPRequest) -> HTTPResponse?
+
+    public let address: HTTPAddress
+    private let loop: EventLoop
+    private let limits: Limits
+    private let bodyLimit: (HTTPRequest) -> Int
+    private let admit: Admission
+    private let handle: (HTTPRequest) -> HTTPReply
+    private var daemon: OpaquePointer?
+    private var epoll: Int32 = -1
+    private var timeout: EventLoop.Deadline?
+    private var keepalive: EventLoop.Deadline?
+    private var runScheduled = false
+    private var streams: [ObjectIdentifier: EventStreamClient] = [:]
+    private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
+
+    public init(
+        address: HTTPAddress, loop: EventLoop, limits: Limits = Limits(), bodyLimit: @escaping (HTTPRequest) -> Int,
+        admit: @escaping Admission, handle: @escaping (HTTPRequest) -> HTTPReply
+    ) {
+        self.address = address
+        self.loop = loop
+        self.limits = limits
+        self.bodyLimit = bodyLimit
+        self.admit = admit
+        self.handle = handle
+        errorText.initialize(to: 0)
+    }
+
+    deinit {
+        stop()
+        errorText.deallocate()
+    }
+
+    /// The port bound (the one asked for, or the kernel's choice for port 0).
+    public var port: UInt16 { daemon.map { alarmplay_mhd_port($0) } ?? address.port }
+
+    public var streamCount: Int { streams.count }
+
+    public func start() throws(StartError) {
+        errorText[0] = 0
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let started = address.withSocketAddress { socketAddress in
+            alarmplay_mhd_start(
+                socketAddress, Self.accessCallback, context, Self.completedCallback, context,
+                limits.connections, limits.perAddress, limits.idleTimeoutSeconds, address.isIPv6 ? 1 : 0, errorText)
+        }
+        guard let started, let daemon = started else {
+            let reason = errorText[0] == 0 ? "libmicrohttpd could not start" : String(cString: errorText)
+            throw StartError(address: address, reason: reason)
+        }
+        self.daemon = daemon
+        epoll = alarmplay_mhd_epoll_fd(daemon)
+        loop.watch(epoll) { [unowned self] in run() }
+        rearmTimeout()
+    }
+
+    /// Sends `text` (one or more SSE messages) to every open event stream.
+    public func broadcast(_ text: String) {
+        guard !streams.isEmpty else { return }
+        for stream in streams.values {
+            stream.enqueue(text)
+            resume(stream)
+        }
+        scheduleRun()
+    }
+
+    private func stop() {
+        guard let daemon else { return }
+        loop.unwatch(epoll)
+        loop.cancel(timeout)
+        loop.cancel(keepalive)
+        // Stopping with suspended connections is undefined in libmicrohttpd: end them first.
+        for stream in streams.values {
+            stream.isClosed = true
+            resume(stream)
+        }
+        MHD_stop_daemon(daemon)
+        self.daemon = nil
+    }
+
+    private func run() {
+        guard let daemon else { return }
+        MHD_run(daemon)
+        rearmTimeout()
+    }
+
+    /// Resumed connections and queued replies need an `MHD_run`; never call it from inside one.
+    private func scheduleRun() {
+        guard !runScheduled else { return }
+        runScheduled = true
+        loop.schedule(afterMilliseconds: 0) { [weak self] in
+            self?.runScheduled = false
+            self?.run()
+        }
+    }
+
+    private func rearmTimeout() {
+        loop.cancel(timeout)
+        timeout = nil
+        guard let daemon else { return }
+        var milliseconds: UInt64 = 0
+        guard MHD_get_timeout(daemon, &milliseconds) == .YES else { return }
+        timeout = loop.schedule(afterMilliseconds: Int64(min(milliseconds, 3_600_000))) { [unowned self] in
+            timeout = nil
+            run()
+        }
+    }
+
+    private func resume(_ stream: EventStreamClient) {
+        guard let connection = stream.suspendedConnection else { return }
+        stream.suspendedConnection = nil
+        MHD_resume_connection(connection)
+    }
+
+    private func armKeepalive() {
+        guard keepalive == nil, !streams.isEmpty else { return }
+        keepalive = loop.schedule(afterMilliseconds: limits.keepaliveMilliseconds) { [unowned self] in
+            keepalive = nil
+            broadcast(": keepalive\n\n")
+            armKeepalive()
+        }
+    }
+
+    // MARK: - Requests
+
+    /// One request's state across libmicrohttpd's calls: headers, then body chunks, then the end.
+    private final class PendingRequest {
+        var request: HTTPRequest
+        let limit: Int
+        var tooLarge = false
+
+        init(request: HTTPRequest, limit: Int) {
+            self.request = request
+            self.limit = limit
+        }
+    }
+
+    private func access(
+        _ connection: OpaquePointer, url: String, method: String, upload: UnsafePointer<CChar>?,
+        uploadSize: UnsafeMutablePointer<Int>, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        guard let stored = context.pointee else {
+            let request = HTTPMessageReader.request(connection, url: url, method: method)
+            let pending = PendingRequest(request: request, limit: bodyLimit(request))
+            context.pointee = Unmanaged.passRetained(pending).toOpaque()
+            if let refusal = admit(request) { return queue(refusal, on: connection) }
+            if let length = request.headers["content-length"].flatMap(Int.init), length > pending.limit {
+                return queue(.error(413, "request body over the limit of \(pending.limit) bytes"), on: connection)
+            }
+            return .YES
+        }
+        let pending = Unmanaged<PendingRequest>.fromOpaque(stored).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            // A body without a length that grows past the limit is read and dropped, never kept.
+            if !pending.tooLarge, let upload, pending.request.body.count + uploadSize.pointee <= pending.limit {
+                upload.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
+                    pending.request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
+                }
+            } else {
+                pending.tooLarge = true
+                pending.request.body = []
+            }
+            uploadSize.pointee = 0
+            return .YES
+        }
+        if pending.tooLarge { return queue(.error(413, "request body over the limit of \(pending.limit) bytes"), on: connection) }
+        switch handle(pending.request) {
+        case let .response(response):
+            return queue(response, on: connection)
+        case let .stream(stream):
+            return open(stream, on: connection)
+        }
+    }
+
+    private func queue(_ reply: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let response = reply.body.withUnsafeBytes { alarmplay_mhd_copied_response($0.baseAddress, $0.count) }
+        guard let response else { return .NO }
+        defer { MHD_destroy_response(response) }
+        MHD_add_response_header(response, "Content-Type", reply.contentType)
+        MHD_add_response_header(response, "Cache-Control", "no-store")
+        MHD_add_response_header(response, "X-Content-Type-Options", "nosniff")
+        for (name, value) in reply.headers { MHD_add_response_header(response, name, value) }
+        return MHD_queue_response(connection, UInt32(reply.status), response)
+    }
+
+    private func open(_ stream: EventStreamClient, on connection: OpaquePointer) -> MHD_Result {
+        let context = Unmanaged.passRetained(StreamContext(server: self, stream: stream, connection: connection)).toOpaque()
+        guard let response = MHD_create_response_from_callback(UInt64.max, 4096, Self.readerCallback, context, Self.freeCallback)
+        else {
+            Unmanaged<StreamContext>.fromOpaque(context).release()
+            return .NO
+        }
+        defer { MHD_destroy_response(response) }
+        MHD_add_response_header(response, "Content-Type", "text/event-stream")
+        MHD_add_response_header(response, "Cache-Control", "no-store")
+        streams[ObjectIdentifier(stream)] = stream
+        armKeepalive()
+        return MHD_queue_response(connection, 200, response)
+    }
+
+    /// What libmicrohttpd hands back to the stream's content reader.
+    private final class StreamContext {
+        // Unchecked: libmicrohttpd frees streams inside `MHD_stop_daemon`, which runs from the
+        // server's `deinit`, when a checked unowned reference would trap; the server outlives them.
+        unowned(unsafe) let server: HTTPServer
+        let stream: EventStreamClient
+        let connection: OpaquePointer
+
+        init(server: HTTPServer, stream: EventStreamClient, connection: OpaquePointer) {
+            self.server = server
+            self.stream = stream
+            self.connection = connection
+        }
+    }
+
+    private func read(_ context: StreamContext, into buffer: UnsafeMutablePointer<CChar>, max: Int) -> Int {
+        let stream = context.stream
+        if stream.hasPending {
+            let bytes = stream.take(max: max)
+            bytes.withUnsafeBytes { buffer.update(from: $0.bindMemory(to: CChar.self).baseAddress!, count: bytes.count) }
+            return bytes.count
+        }
+        if stream.isClosed { return -1 }
+        // Nothing to send: leave the poll set until `broadcast` has something (no busy loop).
+        stream.suspendedConnection = context.connection
+        MHD_suspend_connection(context.connection)
+        return 0
+    }
+
+    private func streamEnded(_ context: StreamContext) {
+        context.stream.isClosed = true
+        streams[ObjectIdentifier(context.stream)] = nil
+    }
+
+    // MARK: - C callbacks (context pointers are this server, a PendingRequest or a StreamContext)
+
+    private static let accessCallback: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, size, stored in
+        guard let context, let connection, let url, let method, let size, let stored else { return .NO }
+        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+        return server.access(connection, url: String(cString: url), method: String(cString: method), upload: upload,
+                             uploadSize: size, context: stored)
+    }
+
+    private static let completedCallback: MHD_RequestCompletedCallback = { _, _, stored, _ in
+        guard let stored, let pending = stored.pointee else { return }
+        Unmanaged<PendingRequest>.fromOpaque(pending).release()
+        stored.pointee = nil
+    }
+
+    private static let readerCallback: MHD_ContentReaderCallback = { context, _, buffer, max in
+        guard let context, let buffer else { return -1 }
+        let stream = Unmanaged<StreamContext>.fromOpaque(context).takeUnretainedValue()
+        return stream.server.read(stream, into: buffer, max: max)
+    }
+
+    private static let freeCallback: MHD_ContentReaderFreeCallback = { context in
+        guard let context else { return }
+        let stream = Unmanaged<StreamContext>.fromOpaque(context).takeRetainedValue()
+        stream.server.streamEnded(stream)
+    }
+}
