@@ -97,7 +97,10 @@ extension AlarmDaemon {
         let nextJSON: JSONValue = next.map { ring in
             .object([("id", .string(ring.alarm.name)), ("label", .optional(ring.alarm.label)), ("at", .string(format.iso(ring.at)))])
         } ?? .null
-        return .object([("ringing", .array(ringingJSON)), ("snoozed", .array(snoozedJSON)), ("next", nextJSON), ("alarms", .int(alarms.count))])
+        // Where the page is served, for `alarmplay web`; null with --no-http or while it cannot start.
+        let http: JSONValue = web?.listening.map { .string($0.description) } ?? .null
+        return .object([("ringing", .array(ringingJSON)), ("snoozed", .array(snoozedJSON)), ("next", nextJSON),
+                        ("alarms", .int(alarms.count)), ("http", http)])
     }
 
     /// Ticks only while something needs them: once a second while ringing on a terminal (the

@@ -3,6 +3,7 @@
 /// and when it is stopped the next one sounds again, so none is lost silently.
 extension AlarmDaemon {
     func fire(_ due: DueRing, now: Instant) {
+        endPreview(reason: "alarm")
         let lateMilliseconds = (now.seconds - due.at) * 1000 + now.nanoseconds / 1_000_000
         var fields = [("id", due.alarm.name), ("scheduled", TimeFormat().iso(due.at)), ("late_ms", String(lateMilliseconds))]
         if let count = due.snoozeCount { fields.append(("snooze", String(count))) }
@@ -30,7 +31,7 @@ extension AlarmDaemon {
     }
 
     /// Starts ringing `alarm`'s sound until `endsAt`, from `startAt` (or at once). Its
-    /// fallbacks and bell changes are logged from the ringer's thread; the loop is woken.
+    /// fallbacks and bell changes wait in the inbox; the loop is woken to publish them.
     func startRinger(for alarm: Alarm, endsAt: Instant, startAt: Instant?) -> Ringer {
         let settings = alarm.settings
         let start = startAt.map { Double($0.seconds) } ?? wallSeconds()
@@ -38,18 +39,25 @@ extension AlarmDaemon {
             sound: settings.sound, volume: settings.volume, fadeInSeconds: Double(settings.fadeIn),
             ringForSeconds: Double(endsAt.seconds) + Double(endsAt.nanoseconds) / 1e9 - start,
             device: configuration.device, startAt: startAt)
-        let log = self.log
+        return startRinger(request, id: alarm.name)
+    }
+
+    func startRinger(_ request: RingRequest, id: String) -> Ringer {
+        let inbox = ringerInbox
         let notifier = self.notifier
-        let id = alarm.name
         return Ringer.start(request, registry: registry, events: { ringEvent in
-            switch ringEvent {
-            case let .fallback(reason):
-                log.warning("fallback", ["id": id, "reason": reason])
-            case let .bell(on):
-                log.log(on ? .warning : .info, on ? "bell" : "bell_off", ["id": id])
-            }
+            inbox.post(ringEvent, id: id)
             notifier.signal()
         }, finished: { notifier.signal() })
+    }
+
+    func publish(_ ringEvent: RingEvent, id: String) {
+        switch ringEvent {
+        case let .fallback(reason):
+            event(.warning, "fallback", ["id": id, "reason": reason])
+        case let .bell(on):
+            event(on ? .warning : .info, on ? "bell" : "bell_off", ["id": id])
+        }
     }
 
     /// The ringer thread said something: its bell changed, or it ended on its own.
@@ -62,6 +70,7 @@ extension AlarmDaemon {
             sounding = nil
             evaluate(clockChanged: false)
         }
+        if preview?.outcome != nil { endPreview(reason: "played") }
         statusTicks()
         redrawStatus()
     }

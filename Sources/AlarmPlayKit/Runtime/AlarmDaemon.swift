@@ -13,14 +13,25 @@ public final class AlarmDaemon {
         public var statePath: String
         public var socketPath: String
         public var log: EventLog
+        /// Where the phone page is served; nil: not at all (`--no-http`).
+        public var http: HTTPAddress?
+        public var tokenPath: String
+        /// Where uploaded sounds go (`$XDG_DATA_HOME/alarmplay/sounds`).
+        public var userSounds: String
 
-        public init(alarmsPath: String, device: String, soundFolders: SoundFolders, statePath: String, socketPath: String, log: EventLog) {
+        public init(
+            alarmsPath: String, device: String, soundFolders: SoundFolders, statePath: String, socketPath: String, log: EventLog,
+            http: HTTPAddress? = nil, tokenPath: String = "", userSounds: String = ""
+        ) {
             self.alarmsPath = alarmsPath
             self.device = device
             self.soundFolders = soundFolders
             self.statePath = statePath
             self.socketPath = socketPath
             self.log = log
+            self.http = http
+            self.tokenPath = tokenPath
+            self.userSounds = userSounds
         }
     }
 
@@ -37,13 +48,23 @@ public final class AlarmDaemon {
     var input: (any InputSource)?
     var statusLine: StatusLine?
 
-    var alarms: [Alarm] = []
+    /// The schedule in force: the last good alarms file, then the running timers.
+    var alarms: [Alarm] { fileAlarms + timers.map(\.alarm) }
+    var fileAlarms: [Alarm] = []
+    var timers: [RunningTimer] = []
+    var defaults = AlarmSettings.builtIn
+    /// Why the alarms file on disk is not the schedule in force (empty when it is).
+    var fileProblems: [String] = []
     var registry: SoundRegistry
     var state = DaemonState()
     var ringing: [RingingAlarm] = []
     var sounding: (key: String, ringer: Ringer)?
     /// A ringer opened ahead for the next due alarm, waiting for its second.
     var prepared: (key: String, at: Int, ringer: Ringer)?
+    var preview: Ringer?
+    var web: WebFace?
+    /// What ringer threads had to say, waiting for the loop to publish it.
+    let ringerInbox = RingerInbox()
     var exitCode = ExitCode.success
 
     public init(_ configuration: Configuration) throws {
@@ -74,6 +95,7 @@ public final class AlarmDaemon {
         try loadAlarms(initial: true)
         openInput()
         wireEvents()
+        startWeb()
         evaluate(clockChanged: false)
         loop.run()
         shutdown()
@@ -102,6 +124,7 @@ public final class AlarmDaemon {
         }
         loop.watch(notifier.descriptor) { [unowned self] in
             notifier.reset()
+            for (id, ringEvent) in ringerInbox.drain() { publish(ringEvent, id: id) }
             ringerChanged()
         }
         if let server {
@@ -129,7 +152,9 @@ public final class AlarmDaemon {
         registry = .standard(folders: configuration.soundFolders)
         do {
             let file = try AlarmFile.load(path: configuration.alarmsPath, sounds: registry)
-            alarms = file.alarms
+            fileAlarms = file.alarms
+            defaults = file.defaults
+            fileProblems = []
             state.schedule = state.schedule.reconciled(with: alarms, now: clock.now().seconds)
             saveState()
             let next = alarms.nextRings(after: clock.now().seconds, count: 1, state: state.schedule).first
@@ -141,10 +166,11 @@ public final class AlarmDaemon {
             if case .missing = error {
                 event(.warning, initial ? "no_alarms" : "reload_failed", ["problem": error.description])
                 if !initial { return }
-                alarms = []
+                fileAlarms = []
                 return
             }
             if initial { throw error }
+            fileProblems = error.lines
             event(.warning, "reload_failed", ["file": configuration.alarmsPath, "problems": String(error.lines.count)])
             for line in error.lines { event(.warning, "reload_failed", ["problem": line]) }
         }
@@ -199,6 +225,7 @@ public final class AlarmDaemon {
     /// open the sound and the device ahead (connecting to a sound server takes milliseconds
     /// that must not make the alarm late); nothing else wakes it.
     func rearm(now: Instant) {
+        pruneTimers(now: now.seconds)
         let due = DueRings.next(after: now.seconds, alarms: alarms, state: state)
         prepare(due, now: now)
         var wake = due.map { Instant(seconds: $0.at) }
@@ -224,6 +251,7 @@ public final class AlarmDaemon {
             prepared = nil
         }
         guard prepared == nil, sounding == nil, let due, due.at - now.seconds <= Self.prerollSeconds else { return }
+        endPreview(reason: "alarm")
         let ringer = startRinger(for: due.alarm, endsAt: Instant(seconds: due.at + max(due.alarm.settings.ringFor, 1)),
                                  startAt: Instant(seconds: due.at))
         prepared = (due.alarm.stateKey, due.at, ringer)
@@ -253,6 +281,8 @@ public final class AlarmDaemon {
     }
 
     private func shutdown() {
+        web = nil
+        preview?.control.stop()
         sounding?.ringer.control.stop()
         sounding = nil
         prepared?.ringer.control.stop()
@@ -269,8 +299,10 @@ public final class AlarmDaemon {
         event(level, name, fields.map { ($0.key, $0.value) })
     }
 
+    /// Every event goes out once, here: to the log, and to the page's open event streams.
     func event(_ level: EventLog.Level, _ name: String, _ fields: [(String, String)]) {
         statusLine?.clear()
         log.log(level, name, fields)
+        web?.publish(level, name, fields, at: clock.now())
     }
 }

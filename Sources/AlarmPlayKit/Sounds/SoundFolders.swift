@@ -23,15 +23,6 @@ public struct SoundFolders: Sendable, Equatable {
     /// built in (`.build/release/alarmplay` → `Sounds/`), or `PREFIX/share/alarmplay/sounds`
     /// for an installed copy.
     public static func shippedFolder() -> String? {
-        guard let executable = FileSystem.executablePath() else { return nil }
-        var directory = FileSystem.parent(of: executable)
-        for _ in 0..<5 {
-            let candidates = [directory + "/Sounds", directory + "/share/alarmplay/sounds"]
-            if let found = candidates.first(where: FileSystem.isDirectory) { return found }
-            let up = FileSystem.parent(of: directory)
-            if up == directory { break }
-            directory = up
-        }
-        return nil
+        FileSystem.shippedFolder(["Sounds", "share/alarmplay/sounds"])
     }
 }

@@ -7,6 +7,11 @@ import Glibc
 /// the original, fsync the directory so the rename itself is durable.
 public enum AtomicFile {
     public static func write(_ text: String, to path: String, mode: mode_t = 0o644) throws(SystemError) {
+        try write(Array(text.utf8), to: path, mode: mode)
+    }
+
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemError) {
+        var bytes = bytes
         let directory = FileSystem.parent(of: path)
         try FileSystem.makeDirectories(directory)
         var template = Array((path + ".tmp-XXXXXX").utf8CString)
@@ -14,7 +19,6 @@ public enum AtomicFile {
         guard descriptor >= 0 else { throw SystemError("mkstemp in \(directory)") }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var failure: SystemError?
-        var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count, failure == nil {
             let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }

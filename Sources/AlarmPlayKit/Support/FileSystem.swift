@@ -45,6 +45,21 @@ public enum FileSystem {
         return names.sorted()
     }
 
+    /// A folder that ships with the program: the first of `candidates` (relative paths) found in
+    /// the binary's folder or one of its parents, so both a checkout's `.build/release/alarmplay`
+    /// and an installed `PREFIX/bin/alarmplay` find theirs.
+    public static func shippedFolder(_ candidates: [String]) -> String? {
+        guard let executable = executablePath() else { return nil }
+        var directory = parent(of: executable)
+        for _ in 0..<5 {
+            if let found = candidates.map({ directory + "/" + $0 }).first(where: isDirectory) { return found }
+            let up = parent(of: directory)
+            if up == directory { break }
+            directory = up
+        }
+        return nil
+    }
+
     /// Whole contents of a small text file (alarms, state); nil when missing or unreadable.
     public static func readText(_ path: String) -> String? {
         guard let file = fopen(path, "rb") else { return nil }

@@ -11,11 +11,11 @@ public enum InstallServiceCommand: Command {
             .flag("user", help: "A user service (default): ~/.config/systemd/user/alarmplay.service."),
             .flag("system", help: "A system service running as you: /etc/systemd/system/alarmplay.service (needs sudo)."),
             .flag("print", help: "Print the unit instead of writing it."),
-            AlarmFileOptions.alarms, .device, .sounds,
+            AlarmFileOptions.alarms, .device, .sounds, .http, .noHTTP,
         ],
         discussion: """
-            ExecStart is this binary's absolute path with 'run' and the --alarms, --device and
-            --sounds given here. Run it again after moving the binary. A user service starts at
+            ExecStart is this binary's absolute path with 'run' and the --alarms, --device,
+            --sounds, --http and --no-http given here. Run it again after moving the binary. A user service starts at
             boot once lingering is on ('loginctl enable-linger USER'); it then reaches the user's
             PipeWire or PulseAudio. A system service runs as the user who ran sudo, in the audio
             group; give it a --device such as plughw:CARD=Headphones, as no sound server runs for it.
@@ -36,6 +36,8 @@ public enum InstallServiceCommand: Command {
         if let alarms = arguments.value("alarms") { command += ["--alarms", absolute(alarms)] }
         if let device = arguments.value("device") { command += ["--device", device] }
         for folder in arguments.all("sounds") { command += ["--sounds", absolute(folder)] }
+        if let http = try arguments.httpAddress(), http != .default { command += ["--http", http.description] }
+        if arguments.flag("no-http") { command += ["--no-http"] }
         let unit = SystemdUnit(scope: scope, command: command)
         if arguments.flag("print") {
             context.console.writeRaw(unit.text)

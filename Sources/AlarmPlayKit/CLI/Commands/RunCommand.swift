@@ -4,7 +4,7 @@ public enum RunCommand: Command {
         name: "run",
         abstract: "Run the alarm clock: ring each alarm on time (keep it running, e.g. as a service).",
         options: [
-            AlarmFileOptions.alarms, .device, .sounds,
+            AlarmFileOptions.alarms, .device, .sounds, .http, .noHTTP,
             .flag("quiet", short: "q", help: "Log only warnings and errors."),
             .flag("verbose", short: "v", help: "Log debug events too."),
         ],
@@ -13,6 +13,8 @@ public enum RunCommand: Command {
             From a pipe, one command per line: snooze, stop, status. From anywhere else:
             'alarmplay snooze', 'alarmplay stop', 'alarmplay status'. Edits of the alarms file
             take effect at once; SIGHUP re-reads it. Logs are logfmt lines on stderr.
+            The phone page is served on 127.0.0.1:8137 unless --no-http; 'alarmplay web' prints
+            its address with the access token (--qr as a QR code to scan).
             """
     )
 
@@ -28,7 +30,9 @@ public enum RunCommand: Command {
             soundFolders: SoundFolders(environment: environment, extra: arguments.all("sounds")),
             statePath: StateStore(environment: environment).path,
             socketPath: ControlSocketPath.resolve(environment),
-            log: EventLog(threshold: threshold, console: context.console))
+            log: EventLog(threshold: threshold, console: context.console),
+            http: try arguments.httpAddress(), tokenPath: AccessToken.path(environment),
+            userSounds: environment.dataHome + "/alarmplay/sounds")
         do {
             return try AlarmDaemon(configuration).run()
         } catch let error as AlarmFileError {

@@ -1,0 +1,144 @@
+/// The phone page and its JSON API as one of `run`'s faces: it checks the token, serves the page's
+/// files and the event stream itself, and hands every other request, as a `WebRoute`, to the
+/// daemon. A face that cannot start (port taken) logs `http_failed` and retries with backoff;
+/// alarms ring regardless.
+final class WebFace {
+    typealias Commands = (WebRoute, HTTPRequest) -> HTTPResponse
+    typealias Log = (EventLog.Level, String, [(String, String)]) -> Void
+
+    static let jsonLimit = 64 * 1024
+    static let uploadLimit = 50 * 1024 * 1024
+    static let cookie = "alarmplay_token"
+
+    private let address: HTTPAddress
+    private let loop: EventLoop
+    private let token: String
+    private let files: StaticFiles
+    private let commands: Commands
+    private let snapshot: () -> JSONValue
+    private let log: Log
+    /// Events below the log's threshold are not published either: the stream is the log.
+    private let threshold: EventLog.Level
+    private var limiter = BadTokenLimiter()
+    private var server: HTTPServer?
+    private var retryMilliseconds: Int64 = 1000
+    private var retry: EventLoop.Deadline?
+    private let clock = SystemMonotonicTime()
+
+    init(
+        address: HTTPAddress, loop: EventLoop, token: String, files: StaticFiles = StaticFiles(),
+        threshold: EventLog.Level, commands: @escaping Commands, snapshot: @escaping () -> JSONValue, log: @escaping Log
+    ) {
+        self.threshold = threshold
+        self.address = address
+        self.loop = loop
+        self.token = token
+        self.files = files
+        self.commands = commands
+        self.snapshot = snapshot
+        self.log = log
+    }
+
+    deinit {
+        loop.cancel(retry)
+    }
+
+    /// Where it listens now (with the port bound), nil while it is not serving.
+    var listening: HTTPAddress? { server.map { HTTPAddress(host: address.host, port: $0.port) } }
+
+    func start() {
+        retry = nil
+        let server = HTTPServer(
+            address: address, loop: loop, bodyLimit: { [unowned self] in bodyLimit($0) },
+            admit: { [unowned self] in admit($0) }, handle: { [unowned self] in handle($0) })
+        do {
+            try server.start()
+            self.server = server
+            retryMilliseconds = 1000
+            log(.info, "http_listening", [("address", listening?.description ?? ""),
+                                          ("page", files.isComplete ? files.folder ?? "" : "missing")])
+        } catch {
+            log(.warning, "http_failed", [("address", address.description), ("reason", error.reason),
+                                          ("retry_s", String(retryMilliseconds / 1000))])
+            retry = loop.schedule(afterMilliseconds: retryMilliseconds) { [unowned self] in start() }
+            retryMilliseconds = min(retryMilliseconds * 2, 60_000)
+        }
+    }
+
+    /// One event, as JSON, to every open event stream.
+    func publish(_ level: EventLog.Level, _ name: String, _ fields: [(String, String)], at instant: Instant) {
+        guard let server, server.streamCount > 0, level >= threshold else { return }
+        var members: [(String, JSONValue)] = [("event", .string(name)), ("level", .string(level.name)),
+                                             ("time", .string(TimeFormat().isoMilliseconds(instant)))]
+        members += fields.map { ($0.0, .string($0.1)) }
+        server.broadcast(EventStreamClient.message(JSONWriter.compact(.object(members))))
+    }
+
+    private func bodyLimit(_ request: HTTPRequest) -> Int {
+        request.method == "POST" && request.path == "/api/sounds" ? Self.uploadLimit : Self.jsonLimit
+    }
+
+    /// The token, from the header; for the page's files also from `?token=` or the cookie set
+    /// with them, and for the event stream from `?token=` (EventSource cannot send headers). State
+    /// changes take only the header, so a form on another site cannot make one.
+    private func admit(_ request: HTTPRequest) -> HTTPResponse? {
+        let now = Double(clock.now()) / 1e9
+        if limiter.isBlocked(request.clientAddress, now: now) {
+            return .error(429, "too many wrong tokens from \(request.clientAddress); wait a minute")
+        }
+        let isPage = !request.path.hasPrefix("/api/")
+        var given = request.headers["authorization"].flatMap(Self.bearer)
+        if given == nil, isPage || request.path == "/api/events" { given = request.query["token"] }
+        if given == nil, isPage { given = request.headers["cookie"].flatMap(Self.cookieToken) }
+        guard let given else {
+            return .error(401, "missing token: open the address 'alarmplay web' prints, or send Authorization: Bearer TOKEN")
+        }
+        guard AccessToken.matches(given, token) else {
+            limiter.recordFailure(request.clientAddress, now: now)
+            return .error(401, "wrong token: open the address 'alarmplay web' prints")
+        }
+        return nil
+    }
+
+    private func handle(_ request: HTTPRequest) -> HTTPReply {
+        switch WebRoute.resolve(method: request.method, path: request.path) {
+        case let .failure(error):
+            return .response(error.response)
+        case .success(.page):
+            guard var page = files.response(for: request.path) else {
+                return .response(.error(404, "the page's files are not installed (looked for Web/ beside Sounds/)"))
+            }
+            if request.query["token"] != nil {
+                page.headers.append(("Set-Cookie", "\(Self.cookie)=\(token); Path=/; Max-Age=315360000; HttpOnly; SameSite=Strict"))
+            }
+            return .response(page)
+        case .success(.events):
+            let greeting = "retry: 2000\n\n" + EventStreamClient.message(JSONWriter.compact(snapshot()), event: "snapshot")
+            return .stream(EventStreamClient(greeting: greeting) { [unowned self] in
+                EventStreamClient.message(JSONWriter.compact(snapshot()), event: "snapshot")
+            })
+        case let .success(route):
+            return .response(commands(route, request))
+        }
+    }
+
+    static func bearer(_ header: String) -> String? {
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return parts[1].trimmingCharacters(in: " ")
+    }
+
+    static func cookieToken(_ header: String) -> String? {
+        for pair in header.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: " ") }
+            if parts.count == 2, parts[0] == cookie { return parts[1] }
+        }
+        return nil
+    }
+}
+
+private extension Substring {
+    func trimmingCharacters(in set: Character) -> String {
+        String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
+    }
+}
