@@ -19,6 +19,7 @@ public enum CommandLineTool {
         SnoozeCommand.self,
         StopCommand.self,
         StatusCommand.self,
+        WebCommand.self,
         SoundsCommand.self,
         PreviewCommand.self,
         DevicesCommand.self,

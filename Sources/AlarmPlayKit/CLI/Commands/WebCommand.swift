@@ -1,0 +1,56 @@
+/// `alarmplay web`: the page's address with its access token, to open on a phone (or scan: --qr).
+public enum WebCommand: Command {
+    public static let spec = CommandSpec(
+        name: "web",
+        abstract: "Print the phone page's address with its access token (--qr: as a QR code too).",
+        options: [
+            .flag("qr", help: "Also draw the address as a QR code to scan with a phone."),
+            .http, .json,
+        ],
+        discussion: """
+            Asks the running 'alarmplay run' where it serves the page; when it listens on every
+            address (--http 0.0.0.0:8137) the address shown is the machine's LAN address. Without a
+            running 'run' it shows where one started with --http (or the default) would serve it.
+            The token is $XDG_STATE_HOME/alarmplay/http-token (made on first use); anyone with the
+            address can use the page, so share it like a key. Delete the file and restart 'run' to
+            change it.
+            """
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let token = try AccessToken.loadOrCreate(path: AccessToken.path(context.environment))
+        var address = try arguments.httpAddress() ?? .default
+        var note: String?
+        if let reply = try? ControlCommand.send(.status, context: context), let status = try? JSONParser.parseStrict(reply) {
+            guard let served = status["http"]?.stringValue, let running = try? HTTPAddress(parsing: served) else {
+                throw WebUnavailable()
+            }
+            address = running
+        } else {
+            note = "'alarmplay run' is not running; start it to serve the page"
+        }
+        var host = address.host
+        if address.isAllAddresses { host = LANAddress.first() ?? "localhost" }
+        let shown = HTTPAddress(host: host, port: address.port)
+        let url = "http://\(shown)/?token=\(token)"
+        if arguments.flag("json") {
+            context.console.writeRaw(JSONWriter.pretty(["url": .string(url), "address": .string(shown.description), "token": .string(token)]))
+        } else {
+            if arguments.flag("qr"), let code = QRCode(encoding: url) {
+                for line in code.terminalLines() { context.console.out(line) }
+            }
+            context.console.out(url)
+        }
+        if let note { context.console.err("alarmplay: note: " + note) }
+        return .success
+    }
+}
+
+/// `run` is up but serves no page (`--no-http`, or it could not start: see its log).
+struct WebUnavailable: UserFacingError {
+    var description: String {
+        "the running 'alarmplay run' serves no page (started with --no-http, or the port was taken: see its log for event=http_failed)"
+    }
+
+    var exitCode: ExitCode { .unavailable }
+}
