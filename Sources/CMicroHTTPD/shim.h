@@ -36,7 +36,7 @@ static inline struct MHD_Daemon *alarmplay_mhd_start(
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024),
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024),
         MHD_OPTION_EXTERNAL_LOGGER, alarmplay_mhd_logger, error_buffer,
         MHD_OPTION_END);
 }

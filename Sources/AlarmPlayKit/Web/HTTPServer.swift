@@ -11,10 +11,10 @@ import Glibc
 /// `broadcast`. Owns the daemon and stops it in `deinit`.
 public final class HTTPServer {
     public struct Limits: Sendable {
-        public var connections: UInt32 = 64
-        public var perAddress: UInt32 = 16
+        public var connections: UInt32 = 128
+        public var perAddress: UInt32 = 64
         /// A connection idle this long is closed (an open event stream is not idle).
-        public var idleTimeoutSeconds: UInt32 = 15
+        public var idleTimeoutSeconds: UInt32 = 10
         /// Between comment lines on open event streams, to notice phones that went away.
         public var keepaliveMilliseconds: Int64 = 30_000
 

@@ -39,9 +39,12 @@ final class RunScenario {
         try home.write("alarms.json", "{\"alarms\": [\n" + alarms.joined(separator: ",\n") + "\n]}\n")
     }
 
+    /// `run` with the page on a port of the kernel's choosing (see `webClient`), unless `extra`
+    /// says otherwise, so runs never compete for 8137.
     func startRun(_ extra: [String] = [], interactive: Bool = false) throws -> RunningProcess {
+        let http = extra.contains { $0.hasPrefix("--http") || $0 == "--no-http" } ? [] : ["--http", "127.0.0.1:0"]
         let process = RunningProcess(
-            ["run", "--alarms", alarmsPath, "--device", "pulse", "--sounds", AlarmPlayBinary.fixtures + "/sounds"] + extra,
+            ["run", "--alarms", alarmsPath, "--device", "pulse", "--sounds", AlarmPlayBinary.fixtures + "/sounds"] + http + extra,
             environment: environment, interactive: interactive)
         try process.start()
         XCTAssertNotNil(process.waitForLog("event=loaded"), "run did not load: \(process.stderr)")
