@@ -1,0 +1,131 @@
+import Foundation
+import XCTest
+
+/// The phone page in a real headless Chromium against a real `run`: add an alarm through the form
+/// and find it in alarms.json, switch it off, snooze a ringing alarm from the page, run the
+/// stopwatch and read what Copy put on the clipboard. Phone-size screenshots of each screen go to
+/// `.build/screenshots` (the README shows copies of them).
+final class RunWebPageTests: XCTestCase {
+    var scenario: RunScenario!
+
+    override func setUpWithError() throws {
+        scenario = try RunScenario()
+    }
+
+    override func tearDown() {
+        scenario.tearDown()
+    }
+
+    private func screenshot(_ browser: WebDriver, _ name: String) throws {
+        try browser.screenshot(to: AlarmPlayBinary.repositoryRoot + "/.build/screenshots/\(name).png")
+    }
+
+    private func alarmsFile() throws -> String {
+        try String(contentsOfFile: scenario.alarmsPath, encoding: .utf8)
+    }
+
+    func testAlarmsAndRingingFromThePage() throws {
+        try scenario.writeAlarms([
+            "{\"id\": \"work\", \"label\": \"Work\", \"time\": \"06:45\", \"days\": \"weekdays\", \"sound\": \"tone:beep\"}",
+        ])
+        let run = try scenario.startRun()
+        let client = try WebClient(run: run, home: scenario.home)
+        let browser = try WebDriver()
+        try browser.open(client.base + "/?token=" + client.token!)
+        XCTAssertTrue(browser.wait(for: "document.querySelector('#alarms li.alarm[data-id=\"work\"]')"), "the alarm list did not load")
+        XCTAssertTrue(try browser.text("#alarms li.alarm[data-id=\"work\"]").contains("06:45"))
+        XCTAssertEqual(try browser.run("return location.search;") as? String, "", "the token leaves the address bar")
+        try screenshot(browser, "alarms")
+
+        try browser.click("#add-alarm")
+        XCTAssertTrue(browser.wait(for: "!document.querySelector('#editor').hidden"))
+        try browser.run("""
+            const time = document.querySelector('#alarm-form [name=time]');
+            time.value = '07:30';
+            time.dispatchEvent(new Event('input', {bubbles: true}));
+            time.dispatchEvent(new Event('change', {bubbles: true}));
+            """)
+        try browser.type("#alarm-form [name=label]", "Gym")
+        try browser.click("button.day[data-day=\"sat\"]")
+        try browser.click("button.day[data-day=\"sun\"]")
+        try screenshot(browser, "edit")
+        try browser.click("#save-alarm")
+        XCTAssertTrue(browser.wait(for: "document.querySelector('#alarms li.alarm[data-id=\"gym\"]')"), "the new alarm is not listed")
+        let file = try alarmsFile()
+        XCTAssertTrue(file.contains("\"label\": \"Gym\""), file)
+        XCTAssertTrue(file.contains("\"time\": \"07:30\""), file)
+        XCTAssertTrue(file.contains("\"sat\"") && file.contains("\"sun\""), file)
+
+        try browser.run("document.querySelector('#alarms li.alarm[data-id=\"gym\"] input.alarm-switch').click();")
+        XCTAssertTrue(waitFor { (try? self.alarmsFile())?.contains("\"enabled\": false") == true }, "the switch wrote nothing")
+
+        // An alarm a few seconds ahead: the page shows the ringing card, and Snooze there snoozes it.
+        let due = scenario.at(secondsAhead: 3)
+        let added = try client.send("POST", "/api/alarms", body: "{\"id\": \"soon\", \"label\": \"Wake up\", \(due.json), \"sound\": \"tone:beep\", \"fadeIn\": 0}")
+        XCTAssertEqual(added.status, 201, added.body)
+        XCTAssertNotNil(run.waitForLog("event=fired id=soon", timeout: 10), run.stderr)
+        let fired = Date()
+        XCTAssertTrue(browser.wait(for: "!document.querySelector('#ringing').hidden", timeout: 3), "no ringing card")
+        XCTAssertLessThan(Date().timeIntervalSince(fired), 1.5, "the card shows within a second")
+        XCTAssertTrue(try browser.text("#ringing-label").contains("Wake up"))
+        try screenshot(browser, "ringing")
+        try browser.click("#snooze")
+        XCTAssertNotNil(run.waitForLog("event=snoozed id=soon", timeout: 3), run.stderr)
+        XCTAssertTrue(browser.wait(for: "document.querySelector('#ringing').hidden", timeout: 3), "the card stays after the snooze")
+
+        try browser.click("nav button[data-tab=\"sounds\"]")
+        XCTAssertTrue(browser.wait(for: "document.querySelectorAll('#sounds li.sound').length > 5"))
+        XCTAssertTrue(try browser.text("#sounds").contains("tone:beep"))
+        try screenshot(browser, "sounds")
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
+    func testStopwatchLapsNewestFirstAndCopy() throws {
+        try scenario.writeAlarms([])
+        let run = try scenario.startRun()
+        let client = try WebClient(run: run, home: scenario.home)
+        let browser = try WebDriver()
+        try browser.open(client.base + "/?token=" + client.token!)
+        try browser.click("nav button[data-tab=\"stopwatch\"]")
+        try browser.click("#sw-startstop")
+        for _ in 0..<3 {
+            Thread.sleep(forTimeInterval: 0.35)
+            try browser.click("#sw-lap")
+        }
+        try browser.click("#sw-startstop")
+        let laps = try XCTUnwrap(browser.run("return [...document.querySelectorAll('#laps li.lap')].map(l => l.textContent.trim());") as? [String])
+        XCTAssertEqual(laps.count, 3, "\(laps)")
+        XCTAssertTrue(laps.first?.hasPrefix("Lap 3") == true, "newest first: \(laps)")
+        XCTAssertTrue(laps.last?.hasPrefix("Lap 1") == true, "\(laps)")
+        let lapLine = try NSRegularExpression(pattern: #"^Lap \d   \d\d:\d\d\.\d\d   \+\d\d:\d\d\.\d\d"#)
+        for lap in laps {
+            XCTAssertNotNil(lapLine.firstMatch(in: lap, range: NSRange(lap.startIndex..., in: lap)), lap)
+        }
+        try browser.click("#sw-copy")
+        let copied = try XCTUnwrap(browser.runAsync("navigator.clipboard.readText().then(arguments[arguments.length - 1]);") as? String)
+        let lines = copied.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, copied)
+        let copyLine = try NSRegularExpression(pattern: #"^(\d)   (\d\d:\d\d\.\d\d)   (\d\d:\d\d\.\d\d)$"#)
+        for (index, line) in lines.enumerated() {
+            let match = try XCTUnwrap(copyLine.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)), line)
+            XCTAssertEqual(Int((line as NSString).substring(with: match.range(at: 1))), index + 1, "oldest first, as the CLI copies")
+        }
+        // The same numbers as on screen: lap 3's total and difference.
+        XCTAssertTrue(laps[0].contains((lines[2] as NSString).substring(with: NSRange(location: 4, length: 8))), "\(laps[0]) vs \(lines[2])")
+        try screenshot(browser, "stopwatch")
+        try browser.click("nav button[data-tab=\"timer\"]")
+        try screenshot(browser, "timer")
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
+    private func waitFor(_ seconds: TimeInterval = 5, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return condition()
+    }
+}
