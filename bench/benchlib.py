@@ -13,6 +13,8 @@ Subcommands (each prints plain whitespace-separated figures for the shell to rea
   walltime RUNS CMD...            median, min, max wall ms of CMD (stdout/stderr discarded)
   alarms FILE START COUNT GAP SOUND RINGFOR   one-shot alarms START+i*GAP; print their epoch seconds
   walltime-any RUNS CMD...        the same, counting failed runs instead of stopping (a 4th figure)
+  httptimes BASE TOKEN RUNS PATH...   ms to GET every PATH over one connection, RUNS times ("-" token: none)
+  sselatency BASE TOKEN COUNT SECONDS  ms from each fired alarm's second to its SSE message
   hold SOCKET COUNT SECONDS        keep COUNT silent connections open (reopening closed ones); print how many were opened
   pollloop LOG CMD... -- SCHEDULED...         the 1-second polling anchor (see poll_loop)
   timer BINARY RAW T0 SECONDS ARGS...         one `alarmplay timer` run (see timer_run)
@@ -313,6 +315,56 @@ def hold(path, count, seconds):
     print(opened)
 
 
+def http_times(base, token, paths, runs):
+    """Wall ms to fetch every path in `paths` once over one keep-alive connection, RUNS times."""
+    import http.client
+    import urllib.parse
+    host = urllib.parse.urlsplit(base).netloc
+    times = []
+    for _ in range(int(runs)):
+        start = time.perf_counter()
+        connection = http.client.HTTPConnection(host, timeout=10)
+        for path in paths:
+            connection.request("GET", path, headers={"Authorization": f"Bearer {token}"} if token != "-" else {})
+            response = connection.getresponse()
+            response.read()
+            if response.status != 200:
+                sys.exit(f"GET {path}: {response.status}")
+        connection.close()
+        times.append((time.perf_counter() - start) * 1000)
+    print(" ".join(f"{t:.2f}" for t in times))
+
+
+def sse_latency(base, token, count, seconds):
+    """Listens on the event stream for SECONDS; prints ms from each fired alarm's scheduled
+    second to the arrival of its `fired` message (COUNT expected)."""
+    import datetime
+    import socket
+    import urllib.parse
+    host, port = urllib.parse.urlsplit(base).netloc.rsplit(":", 1)
+    stream = socket.create_connection((host, int(port)))
+    stream.sendall(f"GET /api/events?token={token} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+    stream.settimeout(0.5)
+    buffer, late, end = b"", [], time.time() + float(seconds)
+    while time.time() < end and len(late) < int(count):
+        try:
+            chunk = stream.recv(65536)
+        except socket.timeout:
+            continue
+        arrived = time.time()
+        if not chunk:
+            break
+        buffer += chunk
+        while b"\n\n" in buffer:
+            message, buffer = buffer.split(b"\n\n", 1)
+            for line in message.split(b"\n"):
+                if line.startswith(b"data: ") and b'"event": "fired"' in line:
+                    event = json.loads(line[6:])
+                    scheduled = datetime.datetime.fromisoformat(event["scheduled"]).timestamp()
+                    late.append(f"{(arrived - scheduled) * 1000:.1f}")
+    print(" ".join(late))
+
+
 def main(argv):
     command, arguments = argv[1], argv[2:]
     if command == "record":
@@ -342,6 +394,10 @@ def main(argv):
         poll_loop(arguments[0], arguments[1:split], arguments[split + 1:])
     elif command == "hold":
         hold(*arguments)
+    elif command == "httptimes":
+        http_times(arguments[0], arguments[1], arguments[3:], arguments[2])
+    elif command == "sselatency":
+        sse_latency(*arguments)
     elif command == "timer":
         timer_run(arguments[0], arguments[1], arguments[2], arguments[3], arguments[4:])
     else:

@@ -222,6 +222,35 @@ final class RunWebAPITests: XCTestCase {
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
 
+    func testAnInvalidFileOnDiskIsShownWhileTheLastGoodScheduleStaysInForce() throws {
+        let (run, client) = try start([workAlarm])
+        try scenario.home.write("alarms.json", "{\"alarms\": [{\"id\": \"work\", \"time\": \"25:00\"}]}\n")
+        XCTAssertNotNil(run.waitForLog("event=reload_failed", timeout: 5), run.stderr)
+        let problems = try client.get("/api/status").object["problems"] as? [String]
+        XCTAssertEqual(problems?.count, 1)
+        XCTAssertTrue(problems?.first?.contains("hour 25 out of range (00-23)") == true, "\(problems ?? [])")
+        XCTAssertEqual(try client.get("/api/alarms").array.first?["time"] as? String, "06:45", "the schedule in force")
+        let refused = try client.send("POST", "/api/alarms/work/disable")
+        XCTAssertEqual(refused.status, 409, refused.body)
+        XCTAssertTrue(refused.body.contains("hour 25"), refused.body)
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
+    func testIdleConnectionsDoNotBlockOthers() throws {
+        let (run, client) = try start([workAlarm])
+        let port = try XCTUnwrap(UInt16(client.base.components(separatedBy: ":").last ?? ""))
+        let idle = (0..<40).compactMap { _ in TCPClient(port: port) }
+        XCTAssertEqual(idle.count, 40)
+        idle[0].send("GET /api/status HTTP/1.1\r\nHost: x\r\n")
+        let start = Date()
+        XCTAssertEqual(try client.get("/api/status").status, 200)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+        XCTAssertTrue(idle[1].isClosed(within: 15), "an idle connection is closed by the server's time-out")
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
     func testAPortInUseIsLoggedAndAlarmsStillRing() throws {
         let blocker = try SocketListener()
         let due = scenario.at(secondsAhead: 3)
@@ -243,29 +272,5 @@ final class RunWebAPITests: XCTestCase {
             Thread.sleep(forTimeInterval: 0.02)
         }
         return condition()
-    }
-}
-
-/// A TCP listener on a free loopback port, to make a port "in use".
-final class SocketListener {
-    let descriptor: Int32
-    let port: UInt16
-
-    init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.descriptor = descriptor
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        port = UInt16(bigEndian: address.sin_port)
-        guard bound, listen(descriptor, 4) == 0 else { throw NSError(domain: "bind", code: Int(errno)) }
-    }
-
-    deinit {
-        close(descriptor)
     }
 }

@@ -43,6 +43,17 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(verified.stderr, "")
     }
 
+    func testThePageOptionsPassIntoTheUnit() throws {
+        let lan = try ChildProcess.run(["install-service", "--print", "--http", "0.0.0.0:8137"], environment: environment)
+        XCTAssertEqual(lan.status, 0, lan.stderr)
+        XCTAssertTrue(lan.stdout.contains("\nExecStart=\(executable) run --http 0.0.0.0:8137\n"), lan.stdout)
+        let off = try ChildProcess.run(["install-service", "--print", "--no-http"], environment: environment)
+        XCTAssertTrue(off.stdout.contains("\nExecStart=\(executable) run --no-http\n"), off.stdout)
+        let bad = try ChildProcess.run(["install-service", "--print", "--http", "8137"], environment: environment)
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.contains("--http expects ADDRESS:PORT"), bad.stderr)
+    }
+
     func testPrintedSystemUnitPassesVerify() throws {
         let user = ProcessInfo.processInfo.userName
         var sudo = environment
