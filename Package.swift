@@ -24,6 +24,11 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
+        .systemLibrary(
             name: "CQRencode",
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
@@ -32,7 +37,7 @@ let package = Package(
         .systemLibrary(name: "CLinuxShims"),
         .target(
             name: "AlarmPlayKit",
-            dependencies: ["CALSA", "CSndFile", "CLinuxShims", "CMicroHTTPD", "CQRencode"]
+            dependencies: ["CALSA", "CSndFile", "CLinuxShims", "CMicroHTTPD", "CMosquitto", "CQRencode"]
         ),
         .executableTarget(
             name: "alarmplay",

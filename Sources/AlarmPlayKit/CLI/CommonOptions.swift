@@ -8,6 +8,14 @@ extension OptionSpec {
     public static let http = OptionSpec.value(
         "http", "ADDR:PORT", help: "Serve the phone page here (default: 127.0.0.1:8137; 0.0.0.0:8137 for the LAN).")
     public static let noHTTP = OptionSpec.flag("no-http", help: "Do not serve the phone page.")
+    /// `run`'s Home Assistant options, in the order `install-service` passes them on.
+    public static let mqtt: [OptionSpec] = [
+        .value("mqtt", "URL", help: "Join an MQTT broker for Home Assistant: mqtt://HOST[:1883], mqtts://HOST[:8883], unix:/PATH."),
+        .value("mqtt-id", "ID", help: "This device's id on the broker (default: the host name)."),
+        .value("mqtt-name", "NAME", help: "Its name in Home Assistant (default: \"alarmplay on HOST\")."),
+        .value("mqtt-user", "USER", help: "Broker user name."),
+        .value("mqtt-password-file", "FILE", help: "Broker password, read from FILE (or $ALARMPLAY_MQTT_PASSWORD)."),
+    ]
     public static let volume = OptionSpec.value("volume", "V", help: "Volume from 0.0 to 1.0.")
 }
 
@@ -18,6 +26,29 @@ extension ParsedArguments {
     }
 
     public var device: String { value("device") ?? "default" }
+
+    /// The broker settings, nil without --mqtt. The password is read here, never taken from the
+    /// command line.
+    public func mqttSettings(_ environment: Environment) throws -> MQTTSettings? {
+        guard let url = value("mqtt") else {
+            if let stray = ["mqtt-id", "mqtt-name", "mqtt-user", "mqtt-password-file"].first(where: { value($0) != nil }) {
+                throw UsageError("--\(stray) needs --mqtt URL")
+            }
+            return nil
+        }
+        let host = HostName.current()
+        var password = environment["ALARMPLAY_MQTT_PASSWORD"]
+        if let file = value("mqtt-password-file") {
+            guard let text = FileSystem.readText(file) else {
+                throw FileReadError(path: file, reason: FileSystem.lastErrorDescription())
+            }
+            password = String(text.prefix { $0 != "\n" && $0 != "\r" })
+        }
+        let id = value("mqtt-id").map(MQTTDeviceID.topicSafe) ?? MQTTDeviceID.topicSafe(host)
+        return MQTTSettings(
+            broker: try MQTTBroker(parsing: url), deviceID: id, deviceName: value("mqtt-name") ?? "alarmplay on \(host)",
+            username: value("mqtt-user"), password: password)
+    }
 
     /// Where `run` serves the page: nil with --no-http.
     public func httpAddress() throws(UsageError) -> HTTPAddress? {

@@ -2,22 +2,28 @@
 /// the control socket use. Alarm changes go through the one locked, atomic writer
 /// (`AlarmFileUpdate` + `AlarmFileEdits`) and reach the schedule like a hand edit, by inotify.
 extension AlarmDaemon {
-    func startWeb() {
-        guard let address = configuration.http else { return }
+    /// The faces `run` was asked for; adding one is a folder of its own and one line here.
+    func startFaces() {
+        web = makeWebFace()
+        let table: [(any DaemonFace)?] = [web, makeMQTTFace()]
+        faces = table.compactMap { $0 }
+        for face in faces { face.start() }
+    }
+
+    private func makeWebFace() -> WebFace? {
+        guard let address = configuration.http else { return nil }
         let token: String
         do {
             token = try AccessToken.loadOrCreate(path: configuration.tokenPath)
         } catch {
             event(.warning, "http_failed", ["address": address.description, "reason": "no access token: \(error)"])
-            return
+            return nil
         }
-        let face = WebFace(
+        return WebFace(
             address: address, loop: loop, token: token, threshold: log.threshold,
             commands: { [unowned self] in respond($0, $1) },
             snapshot: { [unowned self] in webStatusJSON() },
             log: { [unowned self] level, name, fields in event(level, name, fields) })
-        web = face
-        face.start()
     }
 
     private func respond(_ route: WebRoute, _ request: HTTPRequest) -> HTTPResponse {

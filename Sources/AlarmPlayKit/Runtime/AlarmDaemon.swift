@@ -18,11 +18,14 @@ public final class AlarmDaemon {
         public var tokenPath: String
         /// Where uploaded sounds go (`$XDG_DATA_HOME/alarmplay/sounds`).
         public var userSounds: String
+        /// The broker and the device's name on it; nil: no MQTT.
+        public var mqtt: MQTTSettings?
 
         public init(
             alarmsPath: String, device: String, soundFolders: SoundFolders, statePath: String, socketPath: String, log: EventLog,
-            http: HTTPAddress? = nil, tokenPath: String = "", userSounds: String = ""
+            http: HTTPAddress? = nil, tokenPath: String = "", userSounds: String = "", mqtt: MQTTSettings? = nil
         ) {
+            self.mqtt = mqtt
             self.alarmsPath = alarmsPath
             self.device = device
             self.soundFolders = soundFolders
@@ -62,6 +65,8 @@ public final class AlarmDaemon {
     /// A ringer opened ahead for the next due alarm, waiting for its second.
     var prepared: (key: String, at: Int, ringer: Ringer)?
     var preview: Ringer?
+    /// The faces besides the terminal (see `startFaces`); `web` is also kept for its address.
+    var faces: [any DaemonFace] = []
     var web: WebFace?
     /// What ringer threads had to say, waiting for the loop to publish it.
     let ringerInbox = RingerInbox()
@@ -95,7 +100,7 @@ public final class AlarmDaemon {
         try loadAlarms(initial: true)
         openInput()
         wireEvents()
-        startWeb()
+        startFaces()
         evaluate(clockChanged: false)
         loop.run()
         shutdown()
@@ -281,6 +286,8 @@ public final class AlarmDaemon {
     }
 
     private func shutdown() {
+        for face in faces { face.stop() }
+        faces = []
         web = nil
         preview?.control.stop()
         sounding?.ringer.control.stop()
@@ -299,10 +306,12 @@ public final class AlarmDaemon {
         event(level, name, fields.map { ($0.key, $0.value) })
     }
 
-    /// Every event goes out once, here: to the log, and to the page's open event streams.
+    /// Every event goes out once, here: to the log, and to every face (the page's event streams,
+    /// Home Assistant).
     func event(_ level: EventLog.Level, _ name: String, _ fields: [(String, String)]) {
         statusLine?.clear()
         log.log(level, name, fields)
-        web?.publish(level, name, fields, at: clock.now())
+        let now = clock.now()
+        for face in faces { face.publish(level, name, fields, at: now) }
     }
 }

@@ -2,7 +2,7 @@
 /// files and the event stream itself, and hands every other request, as a `WebRoute`, to the
 /// daemon. A face that cannot start (port taken) logs `http_failed` and retries with backoff;
 /// alarms ring regardless.
-final class WebFace {
+final class WebFace: DaemonFace {
     typealias Commands = (WebRoute, HTTPRequest) -> HTTPResponse
     typealias Log = (EventLog.Level, String, [(String, String)]) -> Void
 
@@ -64,6 +64,9 @@ final class WebFace {
             retryMilliseconds = min(retryMilliseconds * 2, 60_000)
         }
     }
+
+    /// Closing is `deinit`'s: libmicrohttpd ends the open streams when the server goes.
+    func stop() {}
 
     /// One event, as JSON, to every open event stream.
     func publish(_ level: EventLog.Level, _ name: String, _ fields: [(String, String)], at instant: Instant) {

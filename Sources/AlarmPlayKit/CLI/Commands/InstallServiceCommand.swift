@@ -12,10 +12,11 @@ public enum InstallServiceCommand: Command {
             .flag("system", help: "A system service running as you: /etc/systemd/system/alarmplay.service (needs sudo)."),
             .flag("print", help: "Print the unit instead of writing it."),
             AlarmFileOptions.alarms, .device, .sounds, .http, .noHTTP,
-        ],
+        ] + OptionSpec.mqtt,
         discussion: """
             ExecStart is this binary's absolute path with 'run' and the --alarms, --device,
-            --sounds, --http and --no-http given here. Run it again after moving the binary. A user service starts at
+            --sounds, --http, --no-http and --mqtt... options given here (a broker password only
+            as a file). Run it again after moving the binary. A user service starts at
             boot once lingering is on ('loginctl enable-linger USER'); it then reaches the user's
             PipeWire or PulseAudio. A system service runs as the user who ran sudo, in the audio
             group; give it a --device such as plughw:CARD=Headphones, as no sound server runs for it.
@@ -38,6 +39,11 @@ public enum InstallServiceCommand: Command {
         for folder in arguments.all("sounds") { command += ["--sounds", absolute(folder)] }
         if let http = try arguments.httpAddress(), http != .default { command += ["--http", http.description] }
         if arguments.flag("no-http") { command += ["--no-http"] }
+        _ = try arguments.mqttSettings(context.environment)
+        for option in OptionSpec.mqtt {
+            guard let value = arguments.value(option.name) else { continue }
+            command += ["--" + option.name, option.name == "mqtt-password-file" ? absolute(value) : value]
+        }
         let unit = SystemdUnit(scope: scope, command: command)
         if arguments.flag("print") {
             context.console.writeRaw(unit.text)

@@ -5,6 +5,7 @@ public enum RunCommand: Command {
         abstract: "Run the alarm clock: ring each alarm on time (keep it running, e.g. as a service).",
         options: [
             AlarmFileOptions.alarms, .device, .sounds, .http, .noHTTP,
+        ] + OptionSpec.mqtt + [
             .flag("quiet", short: "q", help: "Log only warnings and errors."),
             .flag("verbose", short: "v", help: "Log debug events too."),
         ],
@@ -14,7 +15,8 @@ public enum RunCommand: Command {
             'alarmplay snooze', 'alarmplay stop', 'alarmplay status'. Edits of the alarms file
             take effect at once; SIGHUP re-reads it. Logs are logfmt lines on stderr.
             The phone page is served on 127.0.0.1:8137 unless --no-http; 'alarmplay web' prints
-            its address with the access token (--qr as a QR code to scan).
+            its address with the access token (--qr as a QR code to scan). With --mqtt it joins
+            the broker as one Home Assistant device (discovered by itself).
             """
     )
 
@@ -32,7 +34,7 @@ public enum RunCommand: Command {
             socketPath: ControlSocketPath.resolve(environment),
             log: EventLog(threshold: threshold, console: context.console),
             http: try arguments.httpAddress(), tokenPath: AccessToken.path(environment),
-            userSounds: environment.dataHome + "/alarmplay/sounds")
+            userSounds: environment.dataHome + "/alarmplay/sounds", mqtt: try arguments.mqttSettings(environment))
         do {
             return try AlarmDaemon(configuration).run()
         } catch let error as AlarmFileError {

@@ -1,0 +1,141 @@
+/// One alarmplay as Home Assistant sees it over MQTT: its topics, its device-discovery message
+/// (Home Assistant 2024.12 or later) and its retained states, all computed from a snapshot of the
+/// daemon, without I/O.
+public struct HomeAssistantDevice: Sendable {
+    public struct AlarmEntity: Sendable, Equatable {
+        /// The alarm's id (or `#3`) as commands name it; `topicID` is its topic-safe form.
+        public var name: String
+        public var label: String?
+        public var enabled: Bool
+        public var time: String
+
+        public init(name: String, label: String?, enabled: Bool, time: String) {
+            self.name = name
+            self.label = label
+            self.enabled = enabled
+            self.time = time
+        }
+
+        public var topicID: String { MQTTDeviceID.topicSafe(name) }
+    }
+
+    public struct Snapshot: Sendable, Equatable {
+        public var ringing: Bool
+        /// The next ring: ISO 8601 with the offset, its alarm's name and label.
+        public var next: (at: String, name: String, label: String?)?
+        public var alarms: [AlarmEntity]
+
+        public init(ringing: Bool, next: (at: String, name: String, label: String?)?, alarms: [AlarmEntity]) {
+            self.ringing = ringing
+            self.next = next
+            self.alarms = alarms
+        }
+
+        public static func == (a: Snapshot, b: Snapshot) -> Bool {
+            a.ringing == b.ringing && a.alarms == b.alarms && a.next?.at == b.next?.at && a.next?.name == b.next?.name
+                && a.next?.label == b.next?.label
+        }
+    }
+
+    public static let eventTypes = ["fired", "snoozed", "stopped", "silenced", "missed"]
+
+    public var id: String
+    public var name: String
+    public var version: String
+
+    public init(id: String, name: String, version: String) {
+        self.id = id
+        self.name = name
+        self.version = version
+    }
+
+    var base: String { "alarmplay/\(id)" }
+    public var availabilityTopic: String { base + "/availability" }
+    public var ringingTopic: String { base + "/ringing" }
+    public var nextTopic: String { base + "/next" }
+    public var nextAttributesTopic: String { base + "/next/attributes" }
+    public var eventTopic: String { base + "/event" }
+    public var discoveryTopic: String { "homeassistant/device/alarmplay_\(id)/config" }
+    public static let householdTopics = ["alarmplay/all/snooze", "alarmplay/all/stop"]
+    public static let homeAssistantStatusTopic = "homeassistant/status"
+
+    /// Everything a command arrives on.
+    public var commandTopics: [String] {
+        [base + "/snooze/set", base + "/stop/set", base + "/alarm/+/+/set"] + Self.householdTopics + [Self.homeAssistantStatusTopic]
+    }
+
+    public func alarmTopic(_ alarm: AlarmEntity, _ what: String) -> String { base + "/alarm/\(alarm.topicID)/\(what)" }
+
+    /// Component key → platform for these alarms: what the discovery message will hold.
+    public func components(_ alarms: [AlarmEntity]) -> [String: String] {
+        var keys = ["snooze": "button", "stop": "button", "ringing": "binary_sensor", "next": "sensor", "event": "event"]
+        for alarm in alarms {
+            keys["alarm_\(alarm.topicID)_enabled"] = "switch"
+            keys["alarm_\(alarm.topicID)_time"] = "text"
+            keys["alarm_\(alarm.topicID)_skip"] = "button"
+        }
+        return keys
+    }
+
+    /// The device message. Components published before but gone now are sent once with only their
+    /// platform, which is how Home Assistant is told to remove them (no ghosts).
+    public func discovery(_ alarms: [AlarmEntity], removed: [String: String]) -> JSONValue {
+        let unique = { (key: String) in JSONValue.string("alarmplay_\(id)_\(key)") }
+        var components: [(String, JSONValue)] = [
+            ("snooze", ["platform": "button", "name": "Snooze", "unique_id": unique("snooze"), "icon": "mdi:alarm-snooze",
+                        "command_topic": .string(base + "/snooze/set"), "payload_press": "PRESS"]),
+            ("stop", ["platform": "button", "name": "Stop", "unique_id": unique("stop"), "icon": "mdi:alarm-off",
+                      "command_topic": .string(base + "/stop/set"), "payload_press": "PRESS"]),
+            ("ringing", ["platform": "binary_sensor", "name": "Ringing", "unique_id": unique("ringing"), "icon": "mdi:alarm-bell",
+                         "state_topic": .string(ringingTopic), "payload_on": "ON", "payload_off": "OFF"]),
+            ("next", ["platform": "sensor", "name": "Next alarm", "unique_id": unique("next"), "device_class": "timestamp",
+                      "state_topic": .string(nextTopic), "json_attributes_topic": .string(nextAttributesTopic)]),
+            ("event", ["platform": "event", "name": "Alarm", "unique_id": unique("event"), "state_topic": .string(eventTopic),
+                       "event_types": .array(Self.eventTypes.map(JSONValue.string))]),
+        ]
+        for alarm in alarms {
+            let key = "alarm_\(alarm.topicID)"
+            let title = alarm.label ?? alarm.name
+            components.append((key + "_enabled", [
+                "platform": "switch", "name": .string("\(title) enabled"), "unique_id": unique(key + "_enabled"), "icon": "mdi:alarm",
+                "state_topic": .string(alarmTopic(alarm, "enabled")), "command_topic": .string(alarmTopic(alarm, "enabled/set")),
+                "payload_on": "ON", "payload_off": "OFF",
+            ]))
+            components.append((key + "_time", [
+                "platform": "text", "name": .string("\(title) time"), "unique_id": unique(key + "_time"), "icon": "mdi:clock-outline",
+                "state_topic": .string(alarmTopic(alarm, "time")), "command_topic": .string(alarmTopic(alarm, "time/set")),
+                "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$", "min": 5, "max": 8,
+            ]))
+            components.append((key + "_skip", [
+                "platform": "button", "name": .string("\(title) skip next"), "unique_id": unique(key + "_skip"), "icon": "mdi:debug-step-over",
+                "command_topic": .string(alarmTopic(alarm, "skip/set")), "payload_press": "PRESS",
+            ]))
+        }
+        for (key, platform) in removed.sorted(by: { $0.key < $1.key }) {
+            components.append((key, ["platform": .string(platform)]))
+        }
+        return [
+            "device": ["identifiers": .array([.string("alarmplay_\(id)")]), "name": .string(name), "manufacturer": "alarmplay",
+                       "model": "alarmplay", "sw_version": .string(version)],
+            "origin": ["name": "alarmplay", "sw_version": .string(version)],
+            "availability_topic": .string(availabilityTopic),
+            "components": .object(components),
+        ]
+    }
+
+    /// The retained states: topic → payload.
+    public func states(_ snapshot: Snapshot) -> [String: String] {
+        var states = [
+            ringingTopic: snapshot.ringing ? "ON" : "OFF",
+            nextTopic: snapshot.next?.at ?? "None",
+            nextAttributesTopic: JSONWriter.compact([
+                "id": .optional(snapshot.next?.name), "label": .optional(snapshot.next?.label),
+            ]),
+        ]
+        for alarm in snapshot.alarms {
+            states[alarmTopic(alarm, "enabled")] = alarm.enabled ? "ON" : "OFF"
+            states[alarmTopic(alarm, "time")] = alarm.time
+        }
+        return states
+    }
+}

@@ -1,0 +1,68 @@
+/// What a message on a command topic asks for, or why it is refused. Pure: the topic, the
+/// payload and the alarms' topic ids in, a command or a reason out.
+public enum MQTTCommand: Sendable, Equatable {
+    case snooze
+    case stop
+    case setEnabled(alarm: String, Bool)
+    case setTime(alarm: String, String)
+    case skip(alarm: String)
+    /// Home Assistant (re)started: publish discovery and states again.
+    case homeAssistantOnline
+
+    public static let payloadLimit = 256
+
+    /// `alarms` maps each alarm's topic id to its name. Nil: a message to ignore quietly (Home
+    /// Assistant going offline). A refusal carries the reason for `event=mqtt_rejected`.
+    public static func parse(
+        topic: String, payload: [UInt8], device: HomeAssistantDevice, alarms: [String: String]
+    ) -> Result<MQTTCommand, MQTTRejection>? {
+        guard payload.count <= payloadLimit else {
+            return .failure(MQTTRejection(topic: topic, reason: "payload of \(payload.count) bytes; at most \(payloadLimit)"))
+        }
+        guard let text = String(validating: payload, as: UTF8.self) else {
+            return .failure(MQTTRejection(topic: topic, reason: "payload is not UTF-8"))
+        }
+        let value = text.trimmingSpaces()
+        if topic == HomeAssistantDevice.homeAssistantStatusTopic { return value == "online" ? .success(.homeAssistantOnline) : nil }
+        if topic == device.base + "/snooze/set" || topic == "alarmplay/all/snooze" { return .success(.snooze) }
+        if topic == device.base + "/stop/set" || topic == "alarmplay/all/stop" { return .success(.stop) }
+        let parts = topic.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 6, topic.hasPrefix(device.base + "/alarm/"), parts[5] == "set" else {
+            return .failure(MQTTRejection(topic: topic, reason: "not a command topic"))
+        }
+        guard let alarm = alarms[parts[3]] else {
+            let known = alarms.keys.sorted().joined(separator: ", ")
+            return .failure(MQTTRejection(topic: topic, reason: "unknown alarm \"\(parts[3])\" (alarms: \(known.isEmpty ? "none" : known))"))
+        }
+        switch parts[4] {
+        case "enabled":
+            switch value.uppercased() {
+            case "ON": return .success(.setEnabled(alarm: alarm, true))
+            case "OFF": return .success(.setEnabled(alarm: alarm, false))
+            default: return .failure(MQTTRejection(topic: topic, reason: "\"\(value)\" is not ON or OFF"))
+            }
+        case "time":
+            do {
+                return .success(.setTime(alarm: alarm, try TimeOfDay(parsing: value).description))
+            } catch {
+                return .failure(MQTTRejection(topic: topic, reason: error.message))
+            }
+        case "skip":
+            return .success(.skip(alarm: alarm))
+        default:
+            return .failure(MQTTRejection(topic: topic, reason: "not a command topic"))
+        }
+    }
+}
+
+public struct MQTTRejection: Error, Sendable, Equatable {
+    public var topic: String
+    public var reason: String
+}
+
+private extension String {
+    func trimmingSpaces() -> String {
+        let scalars = unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
+        return String(String.UnicodeScalarView(scalars))
+    }
+}

@@ -1,0 +1,170 @@
+import CMosquitto
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// libmosquitto (MQTT 3.1.1) driven from `run`'s poll loop, no thread of its own: its socket is
+/// watched like any other (it can change on every reconnect), writes wait for POLLOUT, and the
+/// keepalive is one deadline a little after the keepalive interval since the last write, so an
+/// idle connection costs a ping and its answer a minute. A lost or refused connection is retried
+/// with backoff, 1 s doubling to 60 s. Owns the client and destroys it in `deinit`.
+final class MQTTConnection {
+    struct Options {
+        var broker: MQTTBroker
+        var clientID: String
+        var username: String?
+        var password: String?
+        /// Published by the broker if this client vanishes without a clean disconnect.
+        var will: (topic: String, payload: String)
+        var keepaliveSeconds: Int32 = 60
+    }
+
+    enum Event {
+        case connected
+        case disconnected(reason: String)
+        case message(topic: String, payload: [UInt8], retained: Bool)
+    }
+
+    private let options: Options
+    private let loop: EventLoop
+    private let onEvent: (Event) -> Void
+    private let client: OpaquePointer
+    private var watched: Int32 = -1
+    private var keepalive: EventLoop.Deadline?
+    private var retry: EventLoop.Deadline?
+    private var retryMilliseconds: Int64 = 1000
+    private(set) var isConnected = false
+    private var isStopping = false
+
+    init(options: Options, loop: EventLoop, onEvent: @escaping (Event) -> Void) throws(SystemError) {
+        mosquitto_lib_init()
+        self.options = options
+        self.loop = loop
+        self.onEvent = onEvent
+        guard let client = mosquitto_new(options.clientID, true, nil) else { throw SystemError("mosquitto_new") }
+        self.client = client
+        mosquitto_user_data_set(client, Unmanaged.passUnretained(self).toOpaque())
+        _ = mosquitto_int_option(client, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+        mosquitto_connect_callback_set(client) { _, context, code in
+            guard let context else { return }
+            Unmanaged<MQTTConnection>.fromOpaque(context).takeUnretainedValue().connected(code)
+        }
+        mosquitto_message_callback_set(client) { _, context, message in
+            guard let context, let message else { return }
+            Unmanaged<MQTTConnection>.fromOpaque(context).takeUnretainedValue().received(message.pointee)
+        }
+        let will = Array(options.will.payload.utf8)
+        _ = mosquitto_will_set(client, options.will.topic, Int32(will.count), will, 1, true)
+        if let username = options.username { _ = mosquitto_username_pw_set(client, username, options.password) }
+        if options.broker.tls { _ = mosquitto_tls_set(client, nil, "/etc/ssl/certs", nil, nil, nil) }
+    }
+
+    deinit {
+        loop.cancel(keepalive)
+        loop.cancel(retry)
+        if watched >= 0 { loop.unwatch(watched) }
+        mosquitto_destroy(client)
+    }
+
+    func connect() {
+        retry = nil
+        let code = mosquitto_connect_async(client, options.broker.host, Int32(options.broker.port), options.keepaliveSeconds)
+        guard code == MOSQ_ERR_SUCCESS.rawValue else { return lost(Self.reason(code)) }
+        updateWatch()
+    }
+
+    /// Queues a message (QoS 1) and starts writing it.
+    func publish(_ topic: String, _ payload: String, retain: Bool) {
+        guard isConnected else { return }
+        let bytes = Array(payload.utf8)
+        _ = mosquitto_publish(client, nil, topic, Int32(bytes.count), bytes, 1, retain)
+        flush()
+    }
+
+    func subscribe(_ topics: [String]) {
+        for topic in topics { _ = mosquitto_subscribe(client, nil, topic, 1) }
+        flush()
+    }
+
+    /// A clean stop: what was queued goes out, then the DISCONNECT (so the broker keeps its will).
+    func disconnect() {
+        guard isConnected else { return }
+        isStopping = true
+        flush()
+        mosquitto_disconnect(client)
+        flush()
+        isConnected = false
+    }
+
+    private func flush() {
+        if mosquitto_want_write(client) { _ = mosquitto_loop_write(client, 1) }
+        updateWatch()
+    }
+
+    private func connected(_ code: Int32) {
+        guard code == 0 else { return lost(String(cString: mosquitto_connack_string(code))) }
+        isConnected = true
+        retryMilliseconds = 1000
+        onEvent(.connected)
+    }
+
+    private func received(_ message: mosquitto_message) {
+        let topic = message.topic.map { String(cString: $0) } ?? ""
+        let count = Int(message.payloadlen)
+        let payload = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+        onEvent(.message(topic: topic, payload: payload, retained: message.retain))
+    }
+
+    private func ready(_ readiness: EventLoop.Readiness) {
+        var code = MOSQ_ERR_SUCCESS.rawValue
+        if readiness.contains(.readable) { code = mosquitto_loop_read(client, 1) }
+        if code == MOSQ_ERR_SUCCESS.rawValue, readiness.contains(.writable) || mosquitto_want_write(client) {
+            code = mosquitto_loop_write(client, 1)
+        }
+        guard code == MOSQ_ERR_SUCCESS.rawValue else { return lost(Self.reason(code)) }
+        updateWatch()
+    }
+
+    /// Follows the client's socket (a new one after each reconnect) and whether it has bytes to
+    /// write; arms the keepalive a little after the interval, when libmosquitto will ping.
+    private func updateWatch() {
+        let socket = mosquitto_socket(client)
+        if socket != watched, watched >= 0 { loop.unwatch(watched) }
+        watched = socket
+        guard socket >= 0 else { return }
+        let interest: EventLoop.Readiness = mosquitto_want_write(client) ? [.readable, .writable] : .readable
+        loop.watch(socket, for: interest) { [unowned self] in ready($0) }
+        loop.cancel(keepalive)
+        keepalive = loop.schedule(afterMilliseconds: Int64(options.keepaliveSeconds) * 1000 + 500) { [unowned self] in
+            keepalive = nil
+            let code = mosquitto_loop_misc(client)
+            guard code == MOSQ_ERR_SUCCESS.rawValue else { return lost(Self.reason(code)) }
+            flush()
+        }
+    }
+
+    private func lost(_ reason: String) {
+        if watched >= 0 { loop.unwatch(watched) }
+        watched = -1
+        loop.cancel(keepalive)
+        keepalive = nil
+        let wasConnected = isConnected
+        isConnected = false
+        guard !isStopping else { return }
+        onEvent(.disconnected(reason: wasConnected ? reason : "cannot connect: \(reason)"))
+        loop.cancel(retry)
+        retry = loop.schedule(afterMilliseconds: retryMilliseconds) { [unowned self] in
+            retry = nil
+            let code = mosquitto_reconnect_async(client)
+            guard code == MOSQ_ERR_SUCCESS.rawValue else { return lost(Self.reason(code)) }
+            updateWatch()
+        }
+        retryMilliseconds = min(retryMilliseconds * 2, 60_000)
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        if code == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
+        return String(cString: mosquitto_strerror(code))
+    }
+}

@@ -1,0 +1,49 @@
+/// The daemon's side of Home Assistant: what it shows (a snapshot) and what its commands do.
+/// Alarm changes go through the same locked writer as the CLI and the page.
+extension AlarmDaemon {
+    func makeMQTTFace() -> MQTTFace? {
+        guard let settings = configuration.mqtt else { return nil }
+        return MQTTFace(
+            settings: settings, loop: loop, snapshot: { [unowned self] in homeAssistantSnapshot() },
+            apply: { [unowned self] in apply($0) },
+            log: { [unowned self] level, name, fields in event(level, name, fields) })
+    }
+
+    func homeAssistantSnapshot() -> HomeAssistantDevice.Snapshot {
+        let format = TimeFormat()
+        let next = DueRings.next(after: clock.now().seconds, alarms: alarms, state: state)
+        return HomeAssistantDevice.Snapshot(
+            ringing: !ringing.isEmpty,
+            next: next.map { (format.iso($0.at), $0.alarm.name, $0.alarm.label) },
+            alarms: fileAlarms.map { .init(name: $0.name, label: $0.label, enabled: $0.enabled, time: $0.time.description) })
+    }
+
+    /// Nil when done, else why not (for `event=mqtt_rejected`).
+    func apply(_ command: MQTTCommand) -> String? {
+        let reply: String
+        switch command {
+        case .snooze: reply = perform(.snooze(id: nil))
+        case .stop: reply = perform(.stop(id: nil))
+        case .homeAssistantOnline: return nil
+        case let .setEnabled(alarm, enabled): return edit { try AlarmFileEdits.setEnabled(enabled, alarm, in: $0) }
+        case let .setTime(alarm, time):
+            var changes = AlarmChanges()
+            changes.set("time", .string(time))
+            return edit { try AlarmFileEdits.edit(alarm, changes, in: $0) }
+        case let .skip(alarm):
+            return edit { try AlarmFileEdits.skip(alarm, in: $0, state: state.schedule, now: clock.now().seconds).outcome }
+        }
+        return reply.hasPrefix("error: ") ? String(reply.dropFirst(7)) : nil
+    }
+
+    private func edit(_ change: (AlarmFile) throws -> AlarmFileEdits.Outcome) -> String? {
+        do {
+            _ = try AlarmFileUpdate.perform(path: configuration.alarmsPath, sounds: registry, createIfMissing: false, change)
+            return nil
+        } catch let error as AlarmFileError {
+            return "the alarms file has problems; nothing was changed (\(error.lines.first ?? error.description))"
+        } catch {
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import AlarmPlayKit
+import XCTest
+
+final class HomeAssistantDeviceTests: XCTestCase {
+    private let device = HomeAssistantDevice(id: "pi1", name: "alarmplay on pi1", version: "0.1.0")
+    private let work = HomeAssistantDevice.AlarmEntity(name: "work", label: "Work", enabled: true, time: "06:45")
+
+    func testDiscoveryNamesTheDeviceAndEveryComponent() throws {
+        let discovery = device.discovery([work], removed: [:])
+        XCTAssertEqual(discovery["device"]?["identifiers"]?.arrayValue?.first?.stringValue, "alarmplay_pi1")
+        XCTAssertEqual(discovery["availability_topic"]?.stringValue, "alarmplay/pi1/availability")
+        let components = try XCTUnwrap(discovery["components"]?.members)
+        XCTAssertEqual(Set(components.map(\.key)), ["snooze", "stop", "ringing", "next", "event", "alarm_work_enabled", "alarm_work_time", "alarm_work_skip"])
+        XCTAssertEqual(discovery["components"]?["next"]?["device_class"]?.stringValue, "timestamp")
+        XCTAssertEqual(discovery["components"]?["event"]?["event_types"]?.arrayValue?.count, 5)
+        XCTAssertEqual(discovery["components"]?["alarm_work_time"]?["command_topic"]?.stringValue, "alarmplay/pi1/alarm/work/time/set")
+    }
+
+    func testARemovedAlarmIsSentOnceWithOnlyItsPlatform() {
+        let before = device.components([work])
+        let after = device.components([])
+        let removed = before.filter { after[$0.key] == nil }
+        let discovery = device.discovery([], removed: removed)
+        XCTAssertEqual(JSONWriter.compact(discovery["components"]?["alarm_work_enabled"] ?? .null), "{\"platform\": \"switch\"}")
+        XCTAssertEqual(JSONWriter.compact(discovery["components"]?["alarm_work_time"] ?? .null), "{\"platform\": \"text\"}")
+    }
+
+    func testStatesFromASnapshot() {
+        let quiet = device.states(.init(ringing: false, next: nil, alarms: [work]))
+        XCTAssertEqual(quiet["alarmplay/pi1/next"], "None")
+        XCTAssertEqual(quiet["alarmplay/pi1/ringing"], "OFF")
+        XCTAssertEqual(quiet["alarmplay/pi1/alarm/work/enabled"], "ON")
+        XCTAssertEqual(quiet["alarmplay/pi1/alarm/work/time"], "06:45")
+        let ringing = device.states(.init(ringing: true, next: ("2026-12-01T06:45:00+01:00", "work", "Work"), alarms: [work]))
+        XCTAssertEqual(ringing["alarmplay/pi1/next"], "2026-12-01T06:45:00+01:00")
+        XCTAssertEqual(ringing["alarmplay/pi1/next/attributes"], "{\"id\": \"work\", \"label\": \"Work\"}")
+        XCTAssertEqual(ringing["alarmplay/pi1/ringing"], "ON")
+    }
+
+    func testBrokerURLsAndDeviceIDs() throws {
+        XCTAssertEqual(try MQTTBroker(parsing: "mqtt://broker.lan"), MQTTBroker(host: "broker.lan", port: 1883, tls: false))
+        XCTAssertEqual(try MQTTBroker(parsing: "mqtts://broker.lan"), MQTTBroker(host: "broker.lan", port: 8883, tls: true))
+        XCTAssertEqual(try MQTTBroker(parsing: "mqtt://10.0.0.2:1884"), MQTTBroker(host: "10.0.0.2", port: 1884, tls: false))
+        XCTAssertEqual(try MQTTBroker(parsing: "unix:/run/mosquitto.sock"), MQTTBroker(host: "/run/mosquitto.sock", port: 0, tls: false))
+        for bad in ["broker.lan", "http://x", "mqtt://", "mqtt://x:0", "mqtt://x:99999", "unix:relative", "mqtt://user@x"] {
+            XCTAssertThrowsError(try MQTTBroker(parsing: bad), bad)
+        }
+        XCTAssertEqual(MQTTDeviceID.topicSafe("Bedroom.Pi"), "bedroom_pi")
+        XCTAssertEqual(MQTTDeviceID.topicSafe("#3"), "_3")
+        XCTAssertEqual(MQTTDeviceID.topicSafe("a+b/c"), "a_b_c")
+    }
+}
