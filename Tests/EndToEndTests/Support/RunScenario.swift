@@ -15,6 +15,16 @@ final class RunScenario {
         try pulse.start()
     }
 
+    private init(home: TemporaryDirectory, pulse: PulseServer) {
+        self.home = home
+        self.pulse = pulse
+    }
+
+    /// A second user's `run` (its own folders and control socket) on the same sound server.
+    static func sharing(_ other: RunScenario) -> RunScenario {
+        RunScenario(home: try! TemporaryDirectory(), pulse: other.pulse)
+    }
+
     func tearDown() {
         pulse.stop()
         home.remove()
