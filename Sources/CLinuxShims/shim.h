@@ -22,3 +22,15 @@ struct alarmplay_peer_credentials {
     uid_t uid;
     gid_t gid;
 };
+
+// The wall clock that also wakes the machine from suspend (needs CAP_WAKE_ALARM).
+static const int alarmplay_CLOCK_REALTIME_ALARM = CLOCK_REALTIME_ALARM;
+
+#include <sys/timex.h>
+// 1 when the kernel considers the clock synchronised (NTP), 0 when not, -1 when unknown.
+static inline int alarmplay_clock_synchronised(void) {
+    struct timex state = {0};
+    int result = adjtimex(&state);
+    if (result < 0) return -1;
+    return result == TIME_ERROR ? 0 : 1;
+}

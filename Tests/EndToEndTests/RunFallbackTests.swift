@@ -123,6 +123,30 @@ final class RunFallbackTests: XCTestCase {
         stop(run)
     }
 
+    /// The ringing watchdog: a sound server that hangs mid-ring (frozen with SIGSTOP) stops taking
+    /// audio; within a few seconds that counts as a lost device, the fallback chain finds no
+    /// device that answers, and the bell stands in, while `run` itself never blocks.
+    func testAHungSoundServerMidRingFallsBackToTheBell() throws {
+        let due = scenario.at(secondsAhead: 3)
+        try scenario.writeAlarms(["{\"id\": \"hung\", \(due.json), \"sound\": \"tone:beep\", \"fadeIn\": 0, \"ringFor\": \"2m\"}"])
+        let run = try startRun()
+        XCTAssertNotNil(run.waitForLog("event=fired id=hung", timeout: 15), run.stderr)
+        Thread.sleep(forTimeInterval: 1)
+        scenario.pulse.suspend()
+        defer { scenario.pulse.resume() }
+        let stalled = try XCTUnwrap(run.waitForLog("event=fallback id=hung", timeout: 6), run.stderr)
+        XCTAssertTrue(run.logLines("event=fallback id=hung").first?.contains("stalled") == true, run.stderr)
+        XCTAssertNotNil(run.waitForLog("event=bell id=hung", timeout: 12), run.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(stalled), 12)
+        let start = Date()
+        let status = try scenario.control(["status", "--json"])
+        XCTAssertEqual(status.status, 0, status.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1, "run's loop never waits on the device")
+        scenario.pulse.resume()
+        XCTAssertNotNil(run.waitForLog("event=bell_off id=hung", timeout: 15), run.stderr)
+        stop(run)
+    }
+
     /// A device that does not exist: `default` is tried next (with PULSE_SERVER set it reaches
     /// the private PulseAudio through /etc/alsa/conf.d/99-pulse.conf), so there is sound, no bell.
     func testADeviceThatCannotBeOpenedFallsBackToDefault() throws {

@@ -61,6 +61,7 @@ final class ServiceTests: XCTestCase {
         let result = try ChildProcess.run(["install-service", "--system", "--print"], environment: sudo)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("\nUser=\(user)\nSupplementaryGroups=audio\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\nAmbientCapabilities=CAP_WAKE_ALARM\n"), "a system service may wake the machine")
         XCTAssertTrue(result.stdout.hasSuffix("\nWantedBy=multi-user.target\n"))
         try home.write("unit/alarmplay.service", result.stdout)
         let verified = try verify(home.file("unit/alarmplay.service"), user: false)

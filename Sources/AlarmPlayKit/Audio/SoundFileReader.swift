@@ -27,6 +27,10 @@ public final class SoundFileReader: AudioSource {
         if FileSystem.isDirectory(path) {
             throw SoundFileError(path: path, reason: "is a directory, not a sound file")
         }
+        let suffix = path.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last : nil } ?? ""
+        if let header = Self.header(path), let problem = SoundFileSignature.problem(pathExtension: String(suffix), header: header) {
+            throw SoundFileError(path: path, reason: problem)
+        }
         var info = SF_INFO()
         guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
             throw SoundFileError(path: path, reason: String(cString: sf_strerror(nil)))
@@ -46,6 +50,16 @@ public final class SoundFileReader: AudioSource {
 
     deinit {
         sf_close(handle)
+    }
+
+    /// The first 12 bytes (enough for every signature `SoundFileSignature` knows); nil when the
+    /// file cannot be opened (libsndfile then says why).
+    private static func header(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes = [UInt8](repeating: 0, count: 12)
+        let count = fread(&bytes, 1, bytes.count, file)
+        return Array(bytes.prefix(count))
     }
 
     public var durationSeconds: Double? {

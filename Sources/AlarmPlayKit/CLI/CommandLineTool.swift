@@ -20,6 +20,7 @@ public enum CommandLineTool {
         StopCommand.self,
         StatusCommand.self,
         WebCommand.self,
+        DoctorCommand.self,
         SoundsCommand.self,
         PreviewCommand.self,
         DevicesCommand.self,

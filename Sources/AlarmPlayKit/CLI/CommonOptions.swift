@@ -8,6 +8,8 @@ extension OptionSpec {
     public static let http = OptionSpec.value(
         "http", "ADDR:PORT", help: "Serve the phone page here (default: 127.0.0.1:8137; 0.0.0.0:8137 for the LAN).")
     public static let noHTTP = OptionSpec.flag("no-http", help: "Do not serve the phone page.")
+    public static let wakeEarly = OptionSpec.value(
+        "wake-early", "DURATION", help: "Wake a suspended machine this long before a ring (default 60s).")
     /// `run`'s Home Assistant options, in the order `install-service` passes them on.
     public static let mqtt: [OptionSpec] = [
         .value("mqtt", "URL", help: "Join an MQTT broker for Home Assistant: mqtt://HOST[:1883], mqtts://HOST[:8883], unix:/PATH."),
@@ -48,6 +50,20 @@ extension ParsedArguments {
         return MQTTSettings(
             broker: try MQTTBroker(parsing: url), deviceID: id, deviceName: value("mqtt-name") ?? "alarmplay on \(host)",
             username: value("mqtt-user"), password: password)
+    }
+
+    /// Seconds to wake a suspended machine ahead of a ring (`--wake-early`, default 60 s).
+    public func wakeEarly() throws(UsageError) -> Int {
+        guard let text = value("wake-early") else { return 60 }
+        do {
+            let seconds = try DurationText.parse(text)
+            guard seconds <= 3600 else { throw UsageError("--wake-early: at most 1h, not \(text)") }
+            return seconds
+        } catch let error as ValueError {
+            throw UsageError("--wake-early: \(error.message)")
+        } catch {
+            throw error as! UsageError
+        }
     }
 
     /// Where `run` serves the page: nil with --no-http.

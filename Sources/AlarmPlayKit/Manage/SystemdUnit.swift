@@ -35,6 +35,8 @@ public struct SystemdUnit: Sendable, Equatable {
             service += [
                 "User=" + user,
                 "SupplementaryGroups=audio",
+                "# Lets 'run' wake the machine from suspend for an alarm (CLOCK_REALTIME_ALARM).",
+                "AmbientCapabilities=CAP_WAKE_ALARM",
                 "RuntimeDirectory=alarmplay",
                 "Environment=ALARMPLAY_SOCKET=" + Self.systemSocket,
             ]

@@ -99,8 +99,10 @@ extension AlarmDaemon {
         } ?? .null
         // Where the page is served, for `alarmplay web`; null with --no-http or while it cannot start.
         let http: JSONValue = web?.listening.map { .string($0.description) } ?? .null
+        let wake: JSONValue = ["canWake": .bool(timer.wakesFromSuspend), "reason": .optional(timer.noWakeReason)]
         return .object([("ringing", .array(ringingJSON)), ("snoozed", .array(snoozedJSON)), ("next", nextJSON),
-                        ("alarms", .int(alarms.count)), ("http", http)])
+                        ("alarms", .int(alarms.count)), ("http", http), ("wake", wake),
+                        ("schedule", .string(usingLastGood ? "last-good" : "file"))])
     }
 
     /// Ticks only while something needs them: once a second while ringing on a terminal (the

@@ -25,7 +25,10 @@ extension AlarmDaemon {
         case .snooze: reply = perform(.snooze(id: nil))
         case .stop: reply = perform(.stop(id: nil))
         case .homeAssistantOnline: return nil
-        case let .setEnabled(alarm, enabled): return edit { try AlarmFileEdits.setEnabled(enabled, alarm, in: $0) }
+        case let .setEnabled(alarm, enabled):
+            let refusal = edit { try AlarmFileEdits.setEnabled(enabled, alarm, in: $0) }
+            if refusal == nil, enabled { _ = rearm(alarm) }
+            return refusal
         case let .setTime(alarm, time):
             var changes = AlarmChanges()
             changes.set("time", .string(time))

@@ -11,6 +11,7 @@ extension AlarmDaemon {
         ringing.append(RingingAlarm(alarm: due.alarm, since: now, snoozesUsed: due.snoozeCount ?? 0))
         updateSound()
         event(.info, "fired", fields)
+        ensureAudible(for: due.alarm)
     }
 
     /// Starts or switches the ringer so that the newest ringing alarm is the one heard.
@@ -18,6 +19,7 @@ extension AlarmDaemon {
         guard let top = ringing.last else {
             sounding?.ringer.control.stop()
             sounding = nil
+            restoreMixer()
             return
         }
         if sounding?.key == top.key { return }
@@ -84,6 +86,7 @@ extension AlarmDaemon {
         case let .stop(id): reply = stop(id)
         case .status: reply = JSONWriter.compact(statusJSON())
         case .help: reply = "ok: " + ControlRequest.keyHelp
+        case let .rearm(id): reply = rearm(id)
         }
         saveState()
         rearm(now: clock.now())
@@ -146,6 +149,15 @@ extension AlarmDaemon {
         }
         updateSound()
         return "ok: stopped " + found.map { $0.alarm.name }.joined(separator: ", ")
+    }
+
+    /// Drops the remembered state (done, armed) of an alarm switched on, so it is armed afresh.
+    func rearm(_ id: String) -> String {
+        guard let alarm = fileAlarms.first(where: { $0.name == id || $0.id == id }) else { return "error: no alarm \(id)" }
+        state.schedule.alarms[alarm.stateKey] = nil
+        state.schedule = state.schedule.reconciled(with: alarms, now: clock.now().seconds)
+        event(.info, "rearmed", ["id": alarm.name])
+        return "ok: \(alarm.name) rings at its next time"
     }
 
     /// Nobody reacted within `ringFor`: a missed alarm, not a stopped one.

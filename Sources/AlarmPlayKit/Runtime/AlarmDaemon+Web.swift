@@ -57,7 +57,10 @@ extension AlarmDaemon {
         case let .alarm(id, action):
             return try changeAlarms { file in
                 switch action {
-                case .enable: return try AlarmFileEdits.setEnabled(true, id, in: file)
+                case .enable:
+                    let outcome = try AlarmFileEdits.setEnabled(true, id, in: file)
+                    _ = rearm(id)
+                    return outcome
                 case .disable: return try AlarmFileEdits.setEnabled(false, id, in: file)
                 case .unskip: return try AlarmFileEdits.unskip(id, in: file)
                 case .skip: return try AlarmFileEdits.skip(id, in: file, state: state.schedule, now: clock.now().seconds).outcome

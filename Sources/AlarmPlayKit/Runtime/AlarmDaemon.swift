@@ -20,12 +20,16 @@ public final class AlarmDaemon {
         public var userSounds: String
         /// The broker and the device's name on it; nil: no MQTT.
         public var mqtt: MQTTSettings?
+        /// Seconds before a ring to wake a suspended machine, so the sound server is up in time.
+        public var wakeEarly: Int = 60
 
         public init(
             alarmsPath: String, device: String, soundFolders: SoundFolders, statePath: String, socketPath: String, log: EventLog,
-            http: HTTPAddress? = nil, tokenPath: String = "", userSounds: String = "", mqtt: MQTTSettings? = nil
+            http: HTTPAddress? = nil, tokenPath: String = "", userSounds: String = "", mqtt: MQTTSettings? = nil,
+            wakeEarly: Int = 60
         ) {
             self.mqtt = mqtt
+            self.wakeEarly = wakeEarly
             self.alarmsPath = alarmsPath
             self.device = device
             self.soundFolders = soundFolders
@@ -58,6 +62,8 @@ public final class AlarmDaemon {
     var defaults = AlarmSettings.builtIn
     /// Why the alarms file on disk is not the schedule in force (empty when it is).
     var fileProblems: [String] = []
+    /// True while `run` rings from its last good copy because the file was invalid at start.
+    var usingLastGood = false
     var registry: SoundRegistry
     var state = DaemonState()
     var ringing: [RingingAlarm] = []
@@ -65,6 +71,8 @@ public final class AlarmDaemon {
     /// A ringer opened ahead for the next due alarm, waiting for its second.
     var prepared: (key: String, at: Int, ringer: Ringer)?
     var preview: Ringer?
+    /// The mixer `ensureAudible` changed for the ringing alarms, and how it was.
+    var mixerChanges: (mixer: ALSAMixer, saved: [ALSAMixer.Saved])?
     /// The faces besides the terminal (see `startFaces`); `web` is also kept for its address.
     var faces: [any DaemonFace] = []
     var web: WebFace?
@@ -91,6 +99,7 @@ public final class AlarmDaemon {
 
     /// Loads the alarms and runs until SIGTERM, or Ctrl-C while nothing rings.
     public func run() throws -> ExitCode {
+        reportWake()
         let loaded = store.load()
         state = loaded.state
         if let problem = loaded.problem { event(.warning, "state_unreadable", ["problem": problem]) }
@@ -151,42 +160,6 @@ public final class AlarmDaemon {
         }
     }
 
-    /// Reads the alarms file. At start an invalid file is an error (the user sees it at once);
-    /// a missing one is waited for. Later, any failure keeps the last good schedule.
-    func loadAlarms(initial: Bool) throws {
-        registry = .standard(folders: configuration.soundFolders)
-        do {
-            let file = try AlarmFile.load(path: configuration.alarmsPath, sounds: registry)
-            fileAlarms = file.alarms
-            defaults = file.defaults
-            fileProblems = []
-            state.schedule = state.schedule.reconciled(with: alarms, now: clock.now().seconds)
-            saveState()
-            let next = alarms.nextRings(after: clock.now().seconds, count: 1, state: state.schedule).first
-            event(.info, initial ? "loaded" : "reloaded", [
-                "count": String(alarms.count), "enabled": String(file.enabledCount),
-                "next": next.map { "\($0.alarm.name)@\(TimeFormat().iso($0.at))" } ?? "none",
-            ])
-        } catch {
-            if case .missing = error {
-                event(.warning, initial ? "no_alarms" : "reload_failed", ["problem": error.description])
-                if !initial { return }
-                fileAlarms = []
-                return
-            }
-            if initial { throw error }
-            fileProblems = error.lines
-            event(.warning, "reload_failed", ["file": configuration.alarmsPath, "problems": String(error.lines.count)])
-            for line in error.lines { event(.warning, "reload_failed", ["problem": line]) }
-        }
-    }
-
-    func reload(reason: String) {
-        event(.debug, "reload", ["reason": reason])
-        try? loadAlarms(initial: false)
-        evaluate(clockChanged: false)
-    }
-
     /// Handles everything due up to now, then arms the timer for the next thing due.
     func evaluate(clockChanged: Bool) {
         LocalTimeZone.reload()
@@ -237,6 +210,11 @@ public final class AlarmDaemon {
         if let due, prepared == nil, sounding == nil, due.at - Self.prerollSeconds > now.seconds {
             wake = Instant(seconds: due.at - Self.prerollSeconds)
         }
+        // A suspended machine is woken early: the sound server and the device need time to come
+        // back before the pre-roll opens them.
+        if let due, timer.wakesFromSuspend, configuration.wakeEarly > Self.prerollSeconds, due.at - configuration.wakeEarly > now.seconds {
+            wake = Instant(seconds: due.at - configuration.wakeEarly)
+        }
         let next = [wake, ringing.map { $0.endsAt }.min()].compactMap { $0 }.min()
         do {
             try timer.arm(at: next.map { (Int64($0.seconds), Int64($0.nanoseconds)) })
@@ -247,6 +225,18 @@ public final class AlarmDaemon {
     }
 
     static let prerollSeconds = 1
+
+    /// Once, loudly when it cannot: a laptop that suspends overnight would stay asleep.
+    private func reportWake() {
+        if timer.wakesFromSuspend {
+            event(.info, "wake_ready", ["clock": "realtime_alarm", "early_s": String(configuration.wakeEarly)])
+        } else {
+            event(.warning, "no_wake", [
+                "reason": timer.noWakeReason ?? "unknown",
+                "hint": "a suspended machine will not wake for alarms: run as a system service ('sudo alarmplay install-service --system' grants CAP_WAKE_ALARM), or keep the machine from suspending",
+            ])
+        }
+    }
 
     /// Keeps `prepared` in step with what is due next: cancels one that no longer matches, and
     /// opens one when a ring is within the pre-roll and nothing else is sounding.
@@ -290,6 +280,7 @@ public final class AlarmDaemon {
         faces = []
         web = nil
         preview?.control.stop()
+        restoreMixer()
         sounding?.ringer.control.stop()
         sounding = nil
         prepared?.ringer.control.stop()

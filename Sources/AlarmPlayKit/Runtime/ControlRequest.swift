@@ -4,6 +4,9 @@ public enum ControlRequest: Sendable, Equatable {
     case stop(id: String?)
     case status
     case help
+    /// Forget what `run` remembers of an alarm that was just switched on (a one-shot that
+    /// already rang is done): it rings at its next time, as a phone's alarm does.
+    case rearm(id: String)
 
     /// `snooze`, `s`, `z`, `stop`, `x`, `status`, each optionally followed by an alarm id;
     /// case-insensitive. Nil for anything else.
@@ -16,6 +19,9 @@ public enum ControlRequest: Sendable, Equatable {
         case "stop", "x", "dismiss": self = .stop(id: id)
         case "status": self = .status
         case "help", "?": self = .help
+        case "rearm":
+            guard let id else { return nil }
+            self = .rearm(id: id)
         default: return nil
         }
     }
@@ -41,6 +47,7 @@ public enum ControlRequest: Sendable, Equatable {
         case let .stop(id): return id.map { "stop \($0)" } ?? "stop"
         case .status: return "status"
         case .help: return "help"
+        case let .rearm(id): return "rearm \(id)"
         }
     }
 

@@ -117,12 +117,14 @@ public final class Ringer: Sendable {
         var candidates = [device]
         if device != "default" { candidates.append("default") }
         for candidate in candidates {
-            do {
-                let output = try ALSAOutput(device: candidate, format: format)
+            switch DeviceOpener.open(candidate, format: format, isStopped: { control.isStopRequested }) {
+            case let .success(output)?:
                 setBell(false, events: events)
                 return output
-            } catch {
+            case let .failure(error)?:
                 if !isBellActive { events(.fallback(reason: error.description)) }
+            case nil:
+                return nil
             }
         }
         setBell(true, events: events)

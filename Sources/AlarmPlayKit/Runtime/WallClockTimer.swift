@@ -4,12 +4,20 @@ import CLinuxShims
 import Glibc
 #endif
 
-/// A timerfd on CLOCK_REALTIME armed with an absolute deadline. The kernel wakes us exactly at
+/// A timerfd on the wall clock armed with an absolute deadline. The kernel wakes us exactly at
 /// the deadline (no polling loop), and TFD_TIMER_CANCEL_ON_SET also wakes us when the wall
 /// clock is set — an NTP step at a Pi's boot, `date -s`, resume from suspend — so the schedule
 /// is recomputed against the new time instead of sleeping on a stale deadline.
+///
+/// It uses CLOCK_REALTIME_ALARM when the process may (CAP_WAKE_ALARM): the same clock, but its
+/// deadlines also wake a suspended machine. Without the capability it falls back to
+/// CLOCK_REALTIME and says why, so `run` can tell the user.
 public final class WallClockTimer {
     public let descriptor: Int32
+    /// Whether a deadline wakes the machine from suspend.
+    public let wakesFromSuspend: Bool
+    /// Why it cannot (nil when it can).
+    public let noWakeReason: String?
 
     /// What woke the timer.
     public enum Wake: Equatable {
@@ -18,10 +26,24 @@ public final class WallClockTimer {
         case spurious
     }
 
-    public init() throws(SystemError) {
-        let descriptor = timerfd_create(CLOCK_REALTIME, alarmplay_TFD_CLOEXEC | Int32(O_NONBLOCK))
+    public init(wakeFromSuspend: Bool = true) throws(SystemError) {
+        let flags = alarmplay_TFD_CLOEXEC | Int32(O_NONBLOCK)
+        var reason = "not asked for"
+        if wakeFromSuspend {
+            let alarm = timerfd_create(alarmplay_CLOCK_REALTIME_ALARM, flags)
+            if alarm >= 0 {
+                descriptor = alarm
+                wakesFromSuspend = true
+                noWakeReason = nil
+                return
+            }
+            reason = errno == EPERM ? "no CAP_WAKE_ALARM capability" : "CLOCK_REALTIME_ALARM: \(FileSystem.lastErrorDescription())"
+        }
+        let descriptor = timerfd_create(CLOCK_REALTIME, flags)
         guard descriptor >= 0 else { throw SystemError("timerfd_create") }
         self.descriptor = descriptor
+        wakesFromSuspend = false
+        noWakeReason = reason
     }
 
     deinit {

@@ -25,14 +25,20 @@ public struct AlarmSettings: Sendable, Equatable {
     public var ringFor: Int
     /// Seconds the volume takes to rise from silence.
     public var fadeIn: Int
+    /// Unmute and raise a muted or near-silent mixer while it rings (as a phone's alarm stream
+    /// ignores the media volume).
+    public var forceAudible: Bool
 
-    public init(sound: SoundReference, volume: Double, snooze: Int, maxSnoozes: Int, ringFor: Int, fadeIn: Int) {
+    public init(
+        sound: SoundReference, volume: Double, snooze: Int, maxSnoozes: Int, ringFor: Int, fadeIn: Int, forceAudible: Bool = true
+    ) {
         self.sound = sound
         self.volume = volume
         self.snooze = snooze
         self.maxSnoozes = maxSnoozes
         self.ringFor = ringFor
         self.fadeIn = fadeIn
+        self.forceAudible = forceAudible
     }
 
     /// Documented in the README; the tone is always available, so a fresh setup rings.
@@ -68,13 +74,21 @@ public struct Alarm: Sendable, Equatable {
         self.enabled = enabled
         self.settings = settings
         self.skip = skip
+        stateKey = id ?? Self.contentKey(time: time, repeats: repeats, label: label)
     }
 
     /// What commands and logs call it: its id, else `#3` (its position).
     public var name: String { id ?? "#\(position)" }
 
-    /// The key its persisted state is stored under.
-    public var stateKey: String { id ?? "#\(position)" }
+    /// The key its persisted state (done, skipped, a pending snooze) is stored under: its id, or
+    /// for an alarm without one what it is (time, days or date, label), never its position, so
+    /// removing or reordering other alarms cannot hand its state to a neighbour. Identical
+    /// id-less alarms are told apart in file order (`AlarmFileDecoder`).
+    public var stateKey: String
+
+    static func contentKey(time: TimeOfDay, repeats: AlarmRepeat, label: String?) -> String {
+        "~\(time) \(repeats)" + (label.map { " \($0)" } ?? "")
+    }
 
     /// Changes whenever what decides its rings changes, so state kept for an earlier version
     /// of the alarm (done, skipped, armed) is dropped after an edit or a re-enable.

@@ -6,19 +6,22 @@ public struct AlarmFile: Sendable {
     public var defaults: AlarmSettings
     /// In file order; `alarms[i].position == i + 1`.
     public var alarms: [Alarm]
+    /// The text as read, byte for byte what was validated (kept as `run`'s last good copy).
+    public var text: String
 
     /// Reads and validates `path`. `sounds` checks every sound the file names; nil skips that.
     public static func load(path: String, sounds: SoundRegistry?) throws(AlarmFileError) -> AlarmFile {
         if FileSystem.isDirectory(path) {
             throw .unreadable(path: path, reason: "it is a directory")
         }
-        guard let text = FileSystem.readText(path) else {
+        guard let bytes = FileSystem.readBytes(path) else {
             if FileSystem.exists(path) {
                 throw .unreadable(path: path, reason: FileSystem.lastErrorDescription())
             }
             throw .missing(path: path)
         }
-        return try parse(text, path: path, sounds: sounds)
+        if let problem = UTF8Check.firstProblem(in: bytes) { throw .invalid(path: path, problems: [problem]) }
+        return try parse(String(decoding: bytes, as: UTF8.self), path: path, sounds: sounds)
     }
 
     /// Validates alarms-file text; every problem is reported at once.
@@ -33,7 +36,7 @@ public struct AlarmFile: Sendable {
                 .map(\.element)
             throw .invalid(path: path, problems: problems)
         }
-        return AlarmFile(path: path, document: document, defaults: defaults, alarms: alarms)
+        return AlarmFile(path: path, document: document, defaults: defaults, alarms: alarms, text: text)
     }
 
     public var enabledCount: Int { alarms.count { $0.enabled } }

@@ -2,7 +2,7 @@
 /// the first, each at the position of the value or key at fault.
 struct AlarmFileDecoder {
     static let topLevelKeys = ["defaults", "alarms"]
-    static let settingKeys = ["sound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn"]
+    static let settingKeys = ["sound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible"]
     static let alarmKeys = ["id", "label", "time", "days", "date", "enabled"] + settingKeys + ["skip"]
 
     let sounds: SoundRegistry?
@@ -42,8 +42,12 @@ struct AlarmFileDecoder {
         }
         var alarms: [Alarm] = []
         alarms.reserveCapacity(entries.count)
+        var seen: [String: Int] = [:]
         for (offset, entry) in entries.enumerated() {
-            if let alarm = decodeAlarm(entry, position: offset + 1, defaults: defaults) { alarms.append(alarm) }
+            guard var alarm = decodeAlarm(entry, position: offset + 1, defaults: defaults) else { continue }
+            seen[alarm.stateKey, default: 0] += 1
+            if alarm.id == nil, let count = seen[alarm.stateKey], count > 1 { alarm.stateKey += " (\(count))" }
+            alarms.append(alarm)
         }
         return (defaults, alarms)
     }

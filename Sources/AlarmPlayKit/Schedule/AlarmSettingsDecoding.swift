@@ -1,5 +1,5 @@
 /// Reading the settings an alarm can inherit (`sound`, `volume`, `snooze`, `maxSnoozes`,
-/// `ringFor`, `fadeIn`), in an alarm or in `defaults`.
+/// `ringFor`, `fadeIn`, `forceAudible`), in an alarm or in `defaults`.
 extension AlarmFileDecoder {
     /// Allowed ranges, in seconds. A ring or snooze longer than a day is surely a typo.
     static let snoozeRange = 1...86_400
@@ -25,6 +25,13 @@ extension AlarmFileDecoder {
         }
         if let value = object["fadeIn"], let seconds = decodeDuration(value, "fadeIn", Self.fadeInRange) {
             settings.fadeIn = seconds
+        }
+        if let value = object["forceAudible"] {
+            if let force = value.boolValue {
+                settings.forceAudible = force
+            } else {
+                report("forceAudible must be true or false, got \(value.snippet)", at: value.position)
+            }
         }
         if let value = object["maxSnoozes"] {
             if let count = value.numberValue?.int, Self.maxSnoozesRange.contains(count) {

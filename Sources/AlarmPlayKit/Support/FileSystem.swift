@@ -45,6 +45,17 @@ public enum FileSystem {
         return names.sorted()
     }
 
+    /// The zone `/etc/localtime` links to (`Europe/Berlin`), nil when it is no such link.
+    public static func zoneName() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/etc/localtime", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let target = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let marker = "zoneinfo/"
+        guard let start = target.indices.first(where: { target[$0...].hasPrefix(marker) }) else { return nil }
+        return String(target[target.index(start, offsetBy: marker.count)...])
+    }
+
     /// A folder that ships with the program: the first of `candidates` (relative paths) found in
     /// the binary's folder or one of its parents, so both a checkout's `.build/release/alarmplay`
     /// and an installed `PREFIX/bin/alarmplay` find theirs.
@@ -60,8 +71,14 @@ public enum FileSystem {
         return nil
     }
 
-    /// Whole contents of a small text file (alarms, state); nil when missing or unreadable.
+    /// Whole contents of a small text file (state, the page's files); nil when missing or
+    /// unreadable. Bytes that are not UTF-8 become U+FFFD: files people edit go through
+    /// `readBytes` and `UTF8Check` instead.
     public static func readText(_ path: String) -> String? {
+        readBytes(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public static func readBytes(_ path: String) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
@@ -71,7 +88,7 @@ public enum FileSystem {
             if count > 0 { bytes += chunk[0..<count] }
             if count < chunk.count { break }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// `strerror` of the current errno, for messages.

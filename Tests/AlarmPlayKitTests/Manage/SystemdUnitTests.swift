@@ -32,7 +32,9 @@ final class SystemdUnitTests: XCTestCase {
         let service = unit.text.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "[Service]" }.prefix { $0 != "" }
         XCTAssertEqual(Array(service), [
             "[Service]", "ExecStart=/opt/alarmplay run --device plughw:0", "Restart=on-failure", "RestartSec=10",
-            "User=pi", "SupplementaryGroups=audio", "RuntimeDirectory=alarmplay",
+            "User=pi", "SupplementaryGroups=audio",
+            "# Lets 'run' wake the machine from suspend for an alarm (CLOCK_REALTIME_ALARM).",
+            "AmbientCapabilities=CAP_WAKE_ALARM", "RuntimeDirectory=alarmplay",
             "Environment=ALARMPLAY_SOCKET=/run/alarmplay/control.sock",
             "# No After=time-sync.target: a Pi without a real-time clock boots with a stale time, and",
             "# 'run' wakes when NTP steps the clock and works out its alarms again.",

@@ -52,6 +52,16 @@ final class PulseServer {
         try? FileManager.default.removeItem(atPath: socket)
     }
 
+    /// Freezes the server (SIGSTOP) as a hung sound server would be: connected clients stay
+    /// connected but nothing is taken or answered. `resume` lets it go on.
+    func suspend() {
+        if let server { Glibc.kill(server.pid, SIGSTOP) }
+    }
+
+    func resume() {
+        if let server { Glibc.kill(server.pid, SIGCONT) }
+    }
+
     func stop() {
         if let server {
             Foundation.kill(server.pid, SIGTERM)

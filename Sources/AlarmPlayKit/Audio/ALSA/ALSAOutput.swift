@@ -15,6 +15,9 @@ public final class ALSAOutput {
     /// splits the latency into four periods): the same choice as aplay and MPD, large enough
     /// to ride out a busy Pi, small enough that a stop is heard at once.
     public static let latencyMicroseconds: UInt32 = 500_000
+    /// How long a write may wait for room before the device counts as stalled (the ringing
+    /// watchdog): four buffers' worth, far beyond any scheduling hiccup.
+    public static let stallMilliseconds: Int32 = 2000
 
     /// Opens `device` at the sound's own rate and channel count. `soft_resample` lets ALSA's
     /// plug layer convert where the hardware cannot take the format as is.
@@ -47,6 +50,12 @@ public final class ALSAOutput {
     public func write(_ samples: UnsafePointer<Float>, frames: Int) throws(ALSAError) {
         var offset = 0
         while offset < frames {
+            // A device that takes no audio for a while (a hung sound server, a USB speaker pulled
+            // while its driver keeps the PCM open) would block the write forever: treat it as lost.
+            if snd_pcm_wait(pcm, Self.stallMilliseconds) == 0 {
+                throw ALSAError(kind: .lost, device: device, code: -ETIMEDOUT,
+                                reason: "stalled: it took no audio for \(Self.stallMilliseconds / 1000) s")
+            }
             let written = snd_pcm_writei(
                 pcm, samples + offset * format.channels, snd_pcm_uframes_t(frames - offset))
             if written >= 0 {

@@ -113,6 +113,16 @@ enum AlarmEditOptions {
 }
 
 extension AlarmEditOptions {
+    /// Switching on means "ring at the next occurrence", even for a one-shot that already rang:
+    /// the running `run` forgets its state for the alarm, or, with none running, state.json does.
+    static func rearm(_ alarm: Alarm, context: CommandContext) {
+        if (try? ControlCommand.send(.rearm(id: alarm.name), context: context)) != nil { return }
+        let store = StateStore(environment: context.environment)
+        var state = store.load().state
+        guard state.schedule.alarms.removeValue(forKey: alarm.stateKey) != nil else { return }
+        try? store.save(state)
+    }
+
     static let idArgument = ArgumentSpec("ID", help: "The alarm's id, or its position in the file (see 'alarmplay list').")
 
     /// `enable` / `disable`: the on/off switch. Switching to the state it is in writes nothing.
@@ -122,6 +132,7 @@ extension AlarmEditOptions {
             return (outcome.edit, (outcome.result, outcome.edit != nil))
         }
         let alarm = file.alarms[index]
+        if enabled { rearm(alarm, context: context) }
         context.console.out("\(alarm.name) \(changed ? "is now" : "was already") \(enabled ? "on" : "off")")
         show(alarm, arguments, context: context)
         return .success

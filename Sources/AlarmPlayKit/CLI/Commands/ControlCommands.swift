@@ -64,6 +64,14 @@ public enum StatusCommand: Command {
         } else {
             context.console.out("next: none")
         }
+        if status["schedule"]?.stringValue == "last-good" {
+            context.console.out("schedule: the last good copy (the alarms file is invalid; see 'alarmplay validate')")
+        }
+        if let wake = status["wake"] {
+            context.console.out(wake["canWake"]?.boolValue == true
+                ? "wake from suspend: yes"
+                : "wake from suspend: no (\(wake["reason"]?.stringValue ?? "unknown"))")
+        }
         return .success
     }
 }

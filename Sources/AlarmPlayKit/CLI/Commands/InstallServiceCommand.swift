@@ -11,7 +11,7 @@ public enum InstallServiceCommand: Command {
             .flag("user", help: "A user service (default): ~/.config/systemd/user/alarmplay.service."),
             .flag("system", help: "A system service running as you: /etc/systemd/system/alarmplay.service (needs sudo)."),
             .flag("print", help: "Print the unit instead of writing it."),
-            AlarmFileOptions.alarms, .device, .sounds, .http, .noHTTP,
+            AlarmFileOptions.alarms, .device, .sounds, .http, .noHTTP, .wakeEarly,
         ] + OptionSpec.mqtt,
         discussion: """
             ExecStart is this binary's absolute path with 'run' and the --alarms, --device,
@@ -39,6 +39,10 @@ public enum InstallServiceCommand: Command {
         for folder in arguments.all("sounds") { command += ["--sounds", absolute(folder)] }
         if let http = try arguments.httpAddress(), http != .default { command += ["--http", http.description] }
         if arguments.flag("no-http") { command += ["--no-http"] }
+        if let early = arguments.value("wake-early") {
+            _ = try arguments.wakeEarly()
+            command += ["--wake-early", early]
+        }
         _ = try arguments.mqttSettings(context.environment)
         for option in OptionSpec.mqtt {
             guard let value = arguments.value(option.name) else { continue }

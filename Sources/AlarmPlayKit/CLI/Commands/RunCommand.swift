@@ -6,6 +6,7 @@ public enum RunCommand: Command {
         options: [
             AlarmFileOptions.alarms, .device, .sounds, .http, .noHTTP,
         ] + OptionSpec.mqtt + [
+            .wakeEarly,
             .flag("quiet", short: "q", help: "Log only warnings and errors."),
             .flag("verbose", short: "v", help: "Log debug events too."),
         ],
@@ -34,7 +35,8 @@ public enum RunCommand: Command {
             socketPath: ControlSocketPath.resolve(environment),
             log: EventLog(threshold: threshold, console: context.console),
             http: try arguments.httpAddress(), tokenPath: AccessToken.path(environment),
-            userSounds: environment.dataHome + "/alarmplay/sounds", mqtt: try arguments.mqttSettings(environment))
+            userSounds: environment.dataHome + "/alarmplay/sounds", mqtt: try arguments.mqttSettings(environment),
+            wakeEarly: try arguments.wakeEarly())
         do {
             return try AlarmDaemon(configuration).run()
         } catch let error as AlarmFileError {

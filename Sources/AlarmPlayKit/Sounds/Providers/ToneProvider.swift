@@ -29,7 +29,11 @@ public struct ToneProvider: SoundProvider {
         source(for: .classic)
     }
 
+    /// 10 ms of soft start: inaudible as a fade, enough that no tone begins with a click.
+    static let softStartSeconds = 0.01
+
     private static func source(for tone: Tone) -> SampleBufferSource {
-        SampleBufferSource(format: AudioFormat(sampleRate: Tone.sampleRate, channels: 1), samples: tone.render())
+        SampleBufferSource(format: AudioFormat(sampleRate: Tone.sampleRate, channels: 1), samples: tone.render(),
+                           softStartFrames: Int(Double(Tone.sampleRate) * softStartSeconds))
     }
 }

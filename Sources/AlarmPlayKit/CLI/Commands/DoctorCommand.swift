@@ -1,0 +1,62 @@
+import CLinuxShims
+
+/// `alarmplay doctor`: checks every link the next alarm depends on, one line each, the evening
+/// before rather than at 6:45.
+public enum DoctorCommand: Command {
+    public static let spec = CommandSpec(
+        name: "doctor",
+        abstract: "Check that the next alarm will ring: file, sounds, device, mixer, wake, service, clock, run.",
+        options: [
+            AlarmFileOptions.alarms, .device, .sounds,
+            .flag("play", help: "Also play one second of the next alarm's sound, quietly."),
+            .json,
+        ],
+        discussion: """
+            One line per check, ✔ or ✘ with what to do. Exit 0 when the next alarm will ring, 1 when
+            something must be fixed first (lines marked ✘ that say 'only matters if ...' are advice and
+            do not change the exit status). Give the same --device as 'run' uses. Needs no root.
+            """
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let environment = context.environment
+        let registry = arguments.soundRegistry(context)
+        let now = SystemClock().now().seconds
+        let store = StateStore(environment: environment)
+        var checks: [DoctorCheck] = []
+
+        let (fileCheck, file) = DoctorChecks.alarmsFile(path: AlarmEditOptions.path(arguments, context: context), sounds: registry)
+        checks.append(fileCheck)
+        let (nextCheck, next) = DoctorChecks.nextRing(file, state: store.load().state.schedule, now: now)
+        checks.append(nextCheck)
+        var seen = Set<String>()
+        var nextSource: (any AudioSource)?
+        for alarm in (file?.alarms ?? []).filter(\.enabled) where seen.insert(alarm.settings.sound.description).inserted {
+            let (check, source) = DoctorChecks.sound(alarm.settings.sound, registry: registry)
+            checks.append(check)
+            if alarm.settings.sound == next?.alarm.settings.sound { nextSource = source }
+        }
+        let device = arguments.device
+        if let source = nextSource ?? DoctorChecks.sound(AlarmSettings.builtIn.sound, registry: registry).1 {
+            checks.append(DoctorChecks.device(device, source: source, play: arguments.flag("play")))
+        }
+        checks.append(DoctorChecks.mixer(device, forceAudible: next?.alarm.settings.forceAudible ?? true))
+        let timer = try? WallClockTimer(wakeFromSuspend: true)
+        checks.append(DoctorChecks.wake(canWake: timer?.wakesFromSuspend ?? false, reason: timer?.noWakeReason,
+                                        rtc: FileSystem.exists("/sys/class/rtc/rtc0/wakealarm")))
+        checks.append(DoctorChecks.service(environment: environment, user: environment["USER"] ?? environment["LOGNAME"] ?? "root"))
+        checks.append(DoctorChecks.clock(synchronised: alarmplay_clock_synchronised() != 0))
+        checks.append(DoctorChecks.timeZone(now: now))
+        checks.append(DoctorChecks.stateFolder(FileSystem.parent(of: store.path)))
+        checks.append(DoctorChecks.running(socket: ControlSocketPath.resolve(environment)))
+
+        let ready = !checks.contains { $0.outcome == .failed }
+        if arguments.flag("json") {
+            context.console.writeRaw(JSONWriter.pretty(["ready": .bool(ready), "checks": .array(checks.map(\.json))]))
+        } else {
+            for check in checks { context.console.out(check.line) }
+            context.console.out(ready ? "The next alarm will ring." : "Fix the lines marked ✘ above, or the next alarm may not ring.")
+        }
+        return ready ? .success : .failure
+    }
+}

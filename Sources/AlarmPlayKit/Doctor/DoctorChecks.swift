@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Each link of the chain from the alarms file to the speaker, as a small function that reads the
+/// world (files, the device, the clock) but changes nothing, and needs no root.
+public enum DoctorChecks {
+    public static func alarmsFile(path: String, sounds: SoundRegistry) -> (DoctorCheck, AlarmFile?) {
+        do {
+            let file = try AlarmFile.load(path: path, sounds: sounds)
+            return (.ok("alarms file", "\(path): \(file.alarms.count) alarm\(file.alarms.count == 1 ? "" : "s"), \(file.enabledCount) on"), file)
+        } catch {
+            let fix = error.exitCode == .noInput ? "add one: alarmplay add 07:00 --days weekdays" : "fix it (alarmplay validate shows every problem)"
+            return (DoctorCheck("alarms file", .failed, error.lines.joined(separator: "; "), fix: fix), nil)
+        }
+    }
+
+    public static func nextRing(_ file: AlarmFile?, state: ScheduleState, now: Int, format: TimeFormat = TimeFormat()) -> (DoctorCheck, Ring?) {
+        guard let file else { return (DoctorCheck("next ring", .failed, "none: the alarms file cannot be read"), nil) }
+        guard let next = file.alarms.nextRings(after: now, count: 1, state: state).first else {
+            return (DoctorCheck("next ring", .failed, "no alarm will ring", fix: "switch one on or add one (alarmplay list)"), nil)
+        }
+        let label = next.alarm.label.map { " (\($0))" } ?? ""
+        return (.ok("next ring", "\(next.alarm.name)\(label) \(format.short(next.at)), \(TimeFormat.relative(from: now, to: next.at))"), next)
+    }
+
+    /// Opens the sound and decodes its first second.
+    public static func sound(_ reference: SoundReference, registry: SoundRegistry) -> (DoctorCheck, (any AudioSource)?) {
+        let name = "sound \(reference)"
+        do {
+            let entry = try registry.resolve(reference)
+            let source = try registry.open(entry)
+            var buffer = [Float](repeating: 0, count: source.format.sampleRate * source.format.channels)
+            let frames = try source.read(into: &buffer, frames: source.format.sampleRate)
+            guard frames > 0 else { return (DoctorCheck(name, .failed, "decodes to nothing", fix: "replace the file"), nil) }
+            try source.rewind()
+            return (.ok(name, "\(entry.sound.name) opens and decodes (\(source.format))"), source)
+        } catch {
+            return (DoctorCheck(name, .failed, "\(error) (the built-in tone would ring instead)", fix: "pick another sound or fix the file"), nil)
+        }
+    }
+
+    /// Opens the device at the sound's format; with `play`, a second of it at a tenth of full scale.
+    public static func device(_ device: String, source: any AudioSource, play: Bool) -> DoctorCheck {
+        let name = "device \(device)"
+        do {
+            let output = try ALSAOutput(device: device, format: source.format)
+            guard play else { return .ok(name, "opens at \(source.format)") }
+            let frames = source.format.sampleRate
+            var buffer = [Float](repeating: 0, count: frames * source.format.channels)
+            let read = try source.read(into: &buffer, frames: frames)
+            for index in 0..<(read * source.format.channels) { buffer[index] *= 0.1 }
+            try buffer.withUnsafeBufferPointer { try output.write($0.baseAddress!, frames: read) }
+            output.drain { false }
+            return .ok(name, "opens at \(source.format) and played one second")
+        } catch {
+            return DoctorCheck(name, .failed, "\(error)", fix: "pick a device from 'alarmplay devices' (--device), or check the cable and the sound server")
+        }
+    }
+
+    public static func mixer(_ device: String, forceAudible: Bool) -> DoctorCheck {
+        guard let mixer = ALSAMixer(device: device) else {
+            return .ok("mixer", "\(device) has no mixer to check")
+        }
+        let quiet = mixer.inaudibleControls(floor: AlarmDaemon.audibleFloor)
+        guard !quiet.isEmpty else { return .ok("mixer", "\(mixer.control): not muted, not turned down") }
+        let found = "\(mixer.control): \(quiet.joined(separator: ", ")) muted or below half"
+        if forceAudible { return .ok("mixer", found + "; alarms unmute it while they ring (forceAudible)") }
+        return DoctorCheck("mixer", .failed, found, fix: "unmute it (alsamixer, pactl) or set \"forceAudible\": true")
+    }
+
+    /// `canWake`: whether CLOCK_REALTIME_ALARM could be armed; `rtc`: whether the RTC can wake.
+    public static func wake(canWake: Bool, reason: String?, rtc: Bool) -> DoctorCheck {
+        if canWake, rtc { return .ok("wake from suspend", "possible (CAP_WAKE_ALARM, /sys/class/rtc/rtc0/wakealarm)") }
+        let missing = [canWake ? nil : reason ?? "no CAP_WAKE_ALARM", rtc ? nil : "no RTC wake alarm (/sys/class/rtc/rtc0/wakealarm)"]
+            .compactMap { $0 }.joined(separator: "; ")
+        return DoctorCheck("wake from suspend", .advice, "not possible: \(missing)",
+                           fix: "only matters if this machine suspends: run as a system service (sudo alarmplay install-service --system) or keep it awake")
+    }
+
+    /// From `adjtimex`'s state: TIME_ERROR means the kernel does not consider the clock synchronised.
+    public static func clock(synchronised: Bool) -> DoctorCheck {
+        synchronised ? .ok("clock", "synchronised")
+            : DoctorCheck("clock", .advice, "not synchronised", fix: "enable NTP (timedatectl set-ntp true) so alarms ring at the right minute")
+    }
+
+    public static func timeZone(_ zone: LocalTimeZone = .current, now: Int) -> DoctorCheck {
+        let local = zone.localTime(at: now)
+        let offset = local.utcOffset
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        let zoneName = Environment.current()["TZ"] ?? FileSystem.zoneName() ?? "system default"
+        return .ok("time zone", "\(zoneName) (\(local.abbreviation), UTC\(sign)\(minutes / 60 < 10 ? "0" : "")\(minutes / 60):\(minutes % 60 < 10 ? "0" : "")\(minutes % 60))")
+    }
+
+    public static func stateFolder(_ folder: String) -> DoctorCheck {
+        let probe = folder + "/.doctor-\(getpid())"
+        do {
+            try AtomicFile.write("", to: probe, mode: 0o600)
+            unlink(probe)
+            return .ok("state folder", "\(folder) is writable")
+        } catch {
+            return DoctorCheck("state folder", .failed, error.description, fix: "make \(folder) writable: snoozes and done alarms are kept there")
+        }
+    }
+
+    /// Whether a `run` answers on the control socket.
+    public static func running(socket: String) -> DoctorCheck {
+        do {
+            let reply = try ControlClient.send("status", path: socket)
+            let status = try? JSONParser.parseStrict(reply)
+            let wake = status?["wake"]?["canWake"]?.boolValue.map { $0 ? ", can wake the machine" : ", cannot wake the machine" } ?? ""
+            return .ok("alarmplay run", "up on \(socket)\(wake)")
+        } catch {
+            return DoctorCheck("alarmplay run", .failed, "not running (\(socket))",
+                               fix: "start it: alarmplay install-service, then systemctl --user enable --now alarmplay")
+        }
+    }
+}
+
+extension DoctorChecks {
+    /// The unit `install-service` writes, whether it is enabled, and lingering for a user service
+    /// (without it a user service starts only at login). Read from files: no systemctl, no root.
+    public static func service(environment: Environment, user: String) -> DoctorCheck {
+        let userUnit = SystemdUnit.path(.user, environment: environment)
+        let systemUnit = SystemdUnit.path(.system(user: user), environment: environment)
+        if FileSystem.exists(systemUnit) {
+            let enabled = FileSystem.exists("/etc/systemd/system/multi-user.target.wants/" + SystemdUnit.name)
+            return enabled ? .ok("service", "system service installed and enabled")
+                : DoctorCheck("service", .advice, "system service installed but not enabled", fix: "sudo systemctl enable --now alarmplay")
+        }
+        guard FileSystem.exists(userUnit) else {
+            return DoctorCheck("service", .advice, "not installed: 'run' will not start at boot", fix: "alarmplay install-service")
+        }
+        let enabled = FileSystem.exists(FileSystem.parent(of: userUnit) + "/default.target.wants/" + SystemdUnit.name)
+        guard enabled else {
+            return DoctorCheck("service", .advice, "user service installed but not enabled", fix: "systemctl --user enable --now alarmplay")
+        }
+        guard FileSystem.exists("/var/lib/systemd/linger/" + user) else {
+            return DoctorCheck("service", .advice, "user service enabled, but starts only when you log in",
+                               fix: "sudo loginctl enable-linger \(user) to start it at boot")
+        }
+        return .ok("service", "user service installed, enabled, lingering")
+    }
+}

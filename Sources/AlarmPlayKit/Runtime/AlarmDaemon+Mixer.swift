@@ -1,0 +1,21 @@
+/// An alarm is heard whatever the mixer says: at ring time a muted or near-silent output is
+/// unmuted and raised (`forceAudible`, on by default), and put back as it was once nothing rings.
+extension AlarmDaemon {
+    /// A fraction of each control's range: loud enough to wake, the alarm's `volume` still applies.
+    static let audibleFloor = 0.5
+
+    func ensureAudible(for alarm: Alarm) {
+        guard alarm.settings.forceAudible, mixerChanges == nil, let mixer = ALSAMixer(device: configuration.device) else { return }
+        let saved = mixer.makeAudible(floor: Self.audibleFloor)
+        guard !saved.isEmpty else { return }
+        mixerChanges = (mixer, saved)
+        event(.warning, "unmuted", [("id", alarm.name), ("control", mixer.control), ("elements", saved.map(\.name).joined(separator: ","))])
+    }
+
+    func restoreMixer() {
+        guard let (mixer, saved) = mixerChanges else { return }
+        mixer.restore(saved)
+        mixerChanges = nil
+        event(.info, "mixer_restored", [("control", mixer.control), ("elements", saved.map(\.name).joined(separator: ","))])
+    }
+}
