@@ -56,26 +56,33 @@ final class SoundsCommandTests: XCTestCase {
         try Data((0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: URL(fileURLWithPath: folder + "/random.flac"))
         try Data().write(to: URL(fileURLWithPath: folder + "/empty.ogg"))
         try "not a sound".write(toFile: folder + "/notes.txt", atomically: true, encoding: .utf8)
+        try "<html>this is not an mp3</html>".write(toFile: folder + "/garbage.mp3", atomically: true, encoding: .utf8)
 
         let entries = try sounds(["--sounds", folder])
         let byName = Dictionary(uniqueKeysWithValues: entries.map { ($0["name"] as! String, $0) })
         XCTAssertEqual(byName["file:good"]?["broken"] as? Bool, false)
-        for name in ["file:x", "file:truncated", "file:random", "file:empty"] {
+        for name in ["file:x", "file:truncated", "file:random", "file:empty", "file:garbage"] {
             let entry = try XCTUnwrap(byName[name], "\(name) not listed")
             XCTAssertEqual(entry["broken"] as? Bool, true, name)
             XCTAssertFalse((entry["reason"] as? String ?? "").isEmpty, name)
         }
         XCTAssertNil(byName["file:notes"], "non-audio extensions are not sounds")
 
+        XCTAssertEqual(byName["file:garbage"]?["reason"] as? String,
+                       "not a valid MP3 file: it starts with 3C 68 74 6D (expected an ID3 tag or an MPEG audio frame)")
+        XCTAssertEqual(byName["file:empty"]?["reason"] as? String, "empty file")
         let table = try AlarmPlayBinary.run(["sounds", "--sounds", folder], environment: AlarmPlayBinary.environment(home: home))
-        XCTAssertTrue(table.stdout.contains("BROKEN: Format not recognised"), table.stdout)
+        XCTAssertTrue(table.stdout.contains("BROKEN: not a valid FLAC file"), table.stdout)
+        XCTAssertTrue(table.stdout.contains("BROKEN: Error in WAV file"), "truncated.wav has a good header, libsndfile says why: \(table.stdout)")
+        XCTAssertEqual(table.stderr, "", "no decoder's own lines on stderr")
         XCTAssertTrue(table.stdout.hasPrefix("#"), table.stdout)
         XCTAssertEqual(table.stdout.split(separator: "\n").first?.split(separator: " "), ["#", "NAME", "TITLE", "PROVIDER", "DETAILS"])
 
         let preview = try AlarmPlayBinary.run(
             ["preview", "file:random", "--sounds", folder, "--device", "null"], environment: AlarmPlayBinary.environment(home: home))
         XCTAssertEqual(preview.status, 65)
-        XCTAssertEqual(preview.stderr, "alarmplay: error: cannot play file:random: Format not recognised.\n")
+        XCTAssertTrue(preview.stderr.hasPrefix("alarmplay: error: cannot play file:random: not a valid FLAC file: it starts with "),
+                      preview.stderr)
     }
 
     func testUnreadableFileIsBrokenWithPermissionDenied() throws {

@@ -102,6 +102,7 @@ public final class Ringer: Sendable {
             do {
                 return try Player.play(source, on: output, options: options, control: control)
             } catch let error as ALSAError {
+                if error.code == -ETIMEDOUT { output.abandon() }
                 events(.fallback(reason: error.description))
             } catch {
                 events(.fallback(reason: PlaybackFailure(error).description))

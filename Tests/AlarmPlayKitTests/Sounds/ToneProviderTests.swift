@@ -65,7 +65,22 @@ final class ToneProviderTests: XCTestCase {
         var buffer = [Float](repeating: 0, count: 100_000)
         let read = try buffer.withUnsafeMutableBufferPointer { try source.read(into: $0.baseAddress!, frames: 100_000) }
         XCTAssertEqual(read, 96_000)
-        XCTAssertEqual(Array(buffer.prefix(96_000)), Tone.beep.render())
+        let soft = Int(48_000 * ToneProvider.softStartSeconds)
+        XCTAssertTrue(Array(buffer[soft..<96_000]) == Array(Tone.beep.render()[soft...]), "only the soft start differs")
+    }
+
+    func testEveryToneStartsSoftlyAndLoopsUntouched() throws {
+        for tone in Tone.builtIn {
+            let source = try registry.open(try registry.resolve(.name("tone:" + tone.key)))
+            let frames = source.frameCount!
+            var buffer = [Float](repeating: 0, count: frames)
+            _ = try buffer.withUnsafeMutableBufferPointer { try source.read(into: $0.baseAddress!, frames: frames) }
+            let firstMillisecond = buffer.prefix(48).map(abs).max() ?? 0
+            XCTAssertLessThan(firstMillisecond, 0.02, "tone:\(tone.key) clicks: its first millisecond peaks at \(firstMillisecond)")
+            try source.rewind()
+            _ = try buffer.withUnsafeMutableBufferPointer { try source.read(into: $0.baseAddress!, frames: frames) }
+            XCTAssertTrue(buffer == tone.render(), "tone:\(tone.key): the loop's later passes are the tone itself")
+        }
     }
 
     func testOpeningAnUnknownToneThrows() {

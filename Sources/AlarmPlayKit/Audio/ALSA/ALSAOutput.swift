@@ -10,6 +10,8 @@ public final class ALSAOutput {
     public let device: String
     public let format: AudioFormat
     private let pcm: OpaquePointer
+    /// Set by `abandon`: the handle is being closed elsewhere.
+    private var abandoned = false
 
     /// About half a second of buffer, the period a quarter of it (ALSA's `snd_pcm_set_params`
     /// splits the latency into four periods): the same choice as aplay and MPD, large enough
@@ -41,7 +43,21 @@ public final class ALSAOutput {
     }
 
     deinit {
-        snd_pcm_close(pcm)
+        if !abandoned { snd_pcm_close(pcm) }
+    }
+
+    /// A stalled device (a hung sound server) can block `snd_pcm_close` as long as it stays hung:
+    /// the handle is closed on a thread of its own, so the ringer goes on to the fallbacks.
+    public func abandon() {
+        guard !abandoned else { return }
+        abandoned = true
+        let handle = ClosingHandle(pcm: pcm)
+        BackgroundThread.start { snd_pcm_close(handle.pcm) }
+    }
+
+    /// The handle of an abandoned output: only the closing thread touches it after the handover.
+    private struct ClosingHandle: @unchecked Sendable {
+        let pcm: OpaquePointer
     }
 
     /// Writes all `frames` frames, blocking while the buffer is full. Underruns (`-EPIPE`) and
