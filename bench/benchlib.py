@@ -9,6 +9,7 @@ Subcommands (each prints plain whitespace-separated figures for the shell to rea
   stats VALUES...                 "n p50 p99 max" (nearest rank)
   switches PID                    voluntary+nonvoluntary context switches over all of PID's threads
   cputime PID                     user+system CPU seconds of PID (all threads)
+  spawn4 OUT CMD...                run CMD, write "WALL CPU" (wait4, microseconds) to OUT
   hwm PID                         peak RSS (VmHWM) of PID in kB
   walltime RUNS CMD...            median, min, max wall ms of CMD (stdout/stderr discarded)
   alarms FILE START COUNT GAP SOUND RINGFOR   one-shot alarms START+i*GAP; print their epoch seconds
@@ -177,6 +178,17 @@ def cputime(pid):
         fields = f.read().rsplit(")", 1)[1].split()
     # utime and stime (fields 14 and 15) of the whole thread group, in clock ticks.
     print(f"{(int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK'):.2f}")
+
+
+def spawn4(out, command):
+    """Runs COMMAND (stdin /dev/null, stdout/stderr inherited), waits with wait4 and writes
+    "WALL CPU" to OUT: CPU (user + system) in microsecond resolution, where time(1) and /proc
+    round to 10 ms."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+    _, _, usage = os.wait4(child.pid, 0)
+    with open(out, "w") as f:
+        f.write(f"{time.perf_counter() - start:.3f} {usage.ru_utime + usage.ru_stime:.6f}\n")
 
 
 def hwm(pid):
@@ -381,6 +393,8 @@ def main(argv):
         switches(*arguments)
     elif command == "cputime":
         cputime(*arguments)
+    elif command == "spawn4":
+        spawn4(arguments[0], arguments[1:])
     elif command == "hwm":
         hwm(*arguments)
     elif command == "walltime":

@@ -23,4 +23,12 @@ public protocol AudioSource: AnyObject {
     func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) throws -> Int
     /// Goes back to the first frame, for seamless looping.
     func rewind() throws
+    /// True when the sound holds no more than 16 bits a sample (most WAV and FLAC files, the
+    /// tones): the device is then fed S16, half the bytes of float through a sound server, with
+    /// nothing lost.
+    var isSixteenBit: Bool { get }
+}
+
+extension AudioSource {
+    public var isSixteenBit: Bool { false }
 }

@@ -23,6 +23,9 @@ public final class SampleBufferSource: AudioSource {
 
     public var frameCount: Int? { samples.count / format.channels }
 
+    /// Generated tones lose nothing audible at 16 bits.
+    public var isSixteenBit: Bool { true }
+
     public func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) throws -> Int {
         let available = (samples.count - position) / format.channels
         let count = min(frames, available)

@@ -21,6 +21,7 @@ public final class SoundFileReader: AudioSource {
     public let frameCount: Int?
     /// The file's TITLE tag, if it has one.
     public let title: String?
+    public let isSixteenBit: Bool
     private let handle: OpaquePointer
 
     public init(path: String) throws(SoundFileError) {
@@ -44,6 +45,8 @@ public final class SoundFileReader: AudioSource {
         format = AudioFormat(sampleRate: Int(info.samplerate), channels: Int(info.channels))
         // libsndfile reports an unknown length (some MP3/Ogg streams) as a huge or negative count.
         frameCount = info.frames > 0 && info.frames < Int64(Int32.max) * 16 ? Int(info.frames) : nil
+        let subtype = info.format & Int32(SF_FORMAT_SUBMASK)
+        isSixteenBit = [SF_FORMAT_PCM_16, SF_FORMAT_PCM_S8, SF_FORMAT_PCM_U8].map { Int32($0) }.contains(subtype)
         title = sf_get_string(handle, Int32(SF_STR_TITLE)).map { String(cString: $0) }
             .flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -72,6 +75,16 @@ public final class SoundFileReader: AudioSource {
             throw SoundFileError(path: path, reason: String(cString: sf_strerror(handle)))
         }
         return Int(count)
+    }
+
+    /// Every frame as 16-bit samples (for `DecodedClip`); throws if fewer than `frames` decode.
+    func readAllShorts(frames: Int) throws(SoundFileError) -> [Int16] {
+        var samples = [Int16](repeating: 0, count: frames * format.channels)
+        let count = samples.withUnsafeMutableBufferPointer { sf_readf_short(handle, $0.baseAddress, sf_count_t(frames)) }
+        guard count == frames else {
+            throw SoundFileError(path: path, reason: count < 0 ? String(cString: sf_strerror(handle)) : "ends after \(count) of \(frames) frames")
+        }
+        return samples
     }
 
     public func rewind() throws {

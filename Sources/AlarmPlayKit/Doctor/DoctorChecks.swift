@@ -44,7 +44,7 @@ public enum DoctorChecks {
     public static func device(_ device: String, source: any AudioSource, play: Bool) -> DoctorCheck {
         let name = "device \(device)"
         do {
-            let output = try ALSAOutput(device: device, format: source.format)
+            let output = try ALSAOutput(device: device, format: source.format, sixteenBit: source.isSixteenBit)
             guard play else { return .ok(name, "opens at \(source.format)") }
             let frames = source.format.sampleRate
             var buffer = [Float](repeating: 0, count: frames * source.format.channels)

@@ -40,9 +40,9 @@ enum DeviceOpener {
         }
     }
 
-    private static func attemptOpen(_ device: String, format: AudioFormat) -> Result<Handover, ALSAError> {
+    private static func attemptOpen(_ device: String, format: AudioFormat, sixteenBit: Bool) -> Result<Handover, ALSAError> {
         do throws(ALSAError) {
-            return .success(Handover(output: try ALSAOutput(device: device, format: format)))
+            return .success(Handover(output: try ALSAOutput(device: device, format: format, sixteenBit: sixteenBit)))
         } catch {
             return .failure(error)
         }
@@ -52,13 +52,13 @@ enum DeviceOpener {
     static let timeoutSeconds = 3.0
 
     /// The open output, or why not; `isStopped` ends the wait early (nil then).
-    static func open(_ device: String, format: AudioFormat, isStopped: () -> Bool) -> Result<ALSAOutput, ALSAError>? {
+    static func open(_ device: String, format: AudioFormat, sixteenBit: Bool, isStopped: () -> Bool) -> Result<ALSAOutput, ALSAError>? {
         let hung = ALSAError(kind: .open, device: device, code: -ETIMEDOUT,
                              reason: "no answer within \(Int(timeoutSeconds)) s (a hung sound server?)")
         guard inFlight.withLock({ $0.insert(device).inserted }) else { return .failure(hung) }
         let attempt = Attempt()
         BackgroundThread.start {
-            let result = attemptOpen(device, format: format)
+            let result = attemptOpen(device, format: format, sixteenBit: sixteenBit)
             inFlight.withLock { _ = $0.remove(device) }
             attempt.deliver(result)
         }

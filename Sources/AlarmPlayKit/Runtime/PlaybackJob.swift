@@ -20,7 +20,7 @@ public final class PlaybackJob: Sendable {
             do {
                 let source = try registry.open(entry)
                 job.format.withLock { $0 = source.format }
-                let output = try ALSAOutput(device: device, format: source.format)
+                let output = try ALSAOutput(device: device, format: source.format, sixteenBit: source.isSixteenBit)
                 outcome = .success(try Player.play(source, on: output, options: options, control: job.control))
             } catch {
                 outcome = .failure(PlaybackFailure(error))

@@ -87,7 +87,7 @@ public final class Ringer: Sendable {
                 useFallbackTone = true
                 continue
             }
-            guard let output = openDevice(request.device, format: source.format, events: events) else {
+            guard let output = openDevice(request.device, source: source, events: events) else {
                 sleepUnlessStopped(Self.retryInterval, until: deadline)
                 continue
             }
@@ -114,11 +114,11 @@ public final class Ringer: Sendable {
     }
 
     /// The requested device, else `default`, else nil with the bell switched on.
-    private func openDevice(_ device: String, format: AudioFormat, events: @Sendable (RingEvent) -> Void) -> ALSAOutput? {
+    private func openDevice(_ device: String, source: any AudioSource, events: @Sendable (RingEvent) -> Void) -> ALSAOutput? {
         var candidates = [device]
         if device != "default" { candidates.append("default") }
         for candidate in candidates {
-            switch DeviceOpener.open(candidate, format: format, isStopped: { control.isStopRequested }) {
+            switch DeviceOpener.open(candidate, format: source.format, sixteenBit: source.isSixteenBit, isStopped: { control.isStopRequested }) {
             case let .success(output)?:
                 setBell(false, events: events)
                 return output

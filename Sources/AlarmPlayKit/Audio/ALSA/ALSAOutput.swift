@@ -9,7 +9,10 @@ import Glibc
 public final class ALSAOutput {
     public let device: String
     public let format: AudioFormat
+    /// S16 on the device, converted here from the float blocks the player makes.
+    public let sixteenBit: Bool
     private let pcm: OpaquePointer
+    private var converted: [Int16] = []
     /// Set by `abandon`: the handle is being closed elsewhere.
     private var abandoned = false
 
@@ -23,9 +26,10 @@ public final class ALSAOutput {
 
     /// Opens `device` at the sound's own rate and channel count. `soft_resample` lets ALSA's
     /// plug layer convert where the hardware cannot take the format as is.
-    public init(device: String, format: AudioFormat) throws(ALSAError) {
+    public init(device: String, format: AudioFormat, sixteenBit: Bool = false) throws(ALSAError) {
         self.device = device
         self.format = format
+        self.sixteenBit = sixteenBit
         alarmplay_silence_alsa_errors()
         var handle: OpaquePointer?
         var result = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
@@ -33,7 +37,7 @@ public final class ALSAOutput {
             throw ALSAError(kind: .open, device: device, code: result, reason: Self.reason(result))
         }
         result = snd_pcm_set_params(
-            handle, SND_PCM_FORMAT_FLOAT_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
+            handle, sixteenBit ? SND_PCM_FORMAT_S16_LE : SND_PCM_FORMAT_FLOAT_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
             UInt32(format.channels), UInt32(format.sampleRate), 1, Self.latencyMicroseconds)
         guard result >= 0 else {
             snd_pcm_close(handle)
@@ -64,6 +68,22 @@ public final class ALSAOutput {
     /// suspends (`-ESTRPIPE`) are recovered in place, as MPD's ALSA output does; a device that
     /// is gone throws `.lost` so the caller can fall back.
     public func write(_ samples: UnsafePointer<Float>, frames: Int) throws(ALSAError) {
+        guard sixteenBit else { return try write(raw: UnsafeRawPointer(samples), frames: frames, frameBytes: format.channels * 4) }
+        let count = frames * format.channels
+        if converted.count < count { converted = [Int16](repeating: 0, count: count) }
+        try converted.withUnsafeMutableBufferPointer { target throws(ALSAError) in
+            // Truncated, not rounded (a libm call per sample, measured as a third of the cost of
+            // ringing): the difference is below one step of 16 bits. Clamped, as a lossy decoder
+            // or a gain may overshoot full scale a little; NaN becomes silence.
+            for index in 0..<count {
+                let value = samples[index] * 32767
+                target[index] = value.isNaN ? 0 : Int16(max(-32768, min(32767, value)))
+            }
+            try write(raw: UnsafeRawPointer(target.baseAddress!), frames: frames, frameBytes: format.channels * 2)
+        }
+    }
+
+    private func write(raw samples: UnsafeRawPointer, frames: Int, frameBytes: Int) throws(ALSAError) {
         var offset = 0
         while offset < frames {
             // A device that takes no audio for a while (a hung sound server, a USB speaker pulled
@@ -72,8 +92,7 @@ public final class ALSAOutput {
                 throw ALSAError(kind: .lost, device: device, code: -ETIMEDOUT,
                                 reason: "stalled: it took no audio for \(Self.stallMilliseconds / 1000) s")
             }
-            let written = snd_pcm_writei(
-                pcm, samples + offset * format.channels, snd_pcm_uframes_t(frames - offset))
+            let written = snd_pcm_writei(pcm, samples + offset * frameBytes, snd_pcm_uframes_t(frames - offset))
             if written >= 0 {
                 offset += Int(written)
                 continue

@@ -31,7 +31,8 @@ public struct FileProvider: SoundProvider {
             throw SoundError.noSuchName(sound.name, suggestion: nil)
         }
         do {
-            return try SoundFileReader(path: path)
+            let reader = try SoundFileReader(path: path)
+            return DecodedClip(reader) ?? reader
         } catch {
             throw SoundError.broken(name: sound.name, reason: error.reason)
         }
