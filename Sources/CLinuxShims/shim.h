@@ -34,3 +34,28 @@ static inline int alarmplay_clock_synchronised(void) {
     if (result < 0) return -1;
     return result == TIME_ERROR ? 0 : 1;
 }
+
+#include <sys/prctl.h>
+#include <unistd.h>
+#include <signal.h>
+#include <fcntl.h>
+// Starts `argv[0]` (found in PATH) in a process group of its own, stdin from /dev/null, stdout
+// into `stdout_fd`, stderr into `stderr_fd`, killed by the kernel if this process dies
+// (PR_SET_PDEATHSIG), which posix_spawn cannot ask for. Returns the pid, or -1.
+static inline pid_t alarmplay_spawn_child(char *const argv[], int stdout_fd, int stderr_fd) {
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid != 0) return pid;
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(127);
+    setpgid(0, 0);
+    int null_fd = open("/dev/null", O_RDONLY);
+    if (null_fd >= 0) dup2(null_fd, 0);
+    dup2(stdout_fd, 1);
+    dup2(stderr_fd, 2);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    execvp(argv[0], argv);
+    _exit(127);
+}

@@ -4,10 +4,12 @@ public enum PlaybackFailure: UserFacingError, Equatable {
     case sound(SoundError)
     case decode(SoundFileError)
     case device(ALSAError)
+    case stream(StreamError)
 
     init(_ error: any Error) {
         switch error {
         case let error as SoundError: self = .sound(error)
+        case let error as StreamError: self = .stream(error)
         case let error as SoundFileError: self = .decode(error)
         case let error as ALSAError: self = .device(error)
         default: self = .sound(.decodeFailed(name: "sound", reason: "\(error)"))
@@ -19,6 +21,7 @@ public enum PlaybackFailure: UserFacingError, Equatable {
         case let .sound(error): return error.description
         case let .decode(error): return error.description
         case let .device(error): return error.description
+        case let .stream(error): return error.description
         }
     }
 
@@ -27,6 +30,7 @@ public enum PlaybackFailure: UserFacingError, Equatable {
         case let .sound(error): return error.exitCode
         case let .decode(error): return error.exitCode
         case let .device(error): return error.exitCode
+        case .stream: return .unavailable
         }
     }
 }

@@ -8,12 +8,18 @@ public struct PlaybackOptions: Sendable, Equatable {
     public var loop: Bool
     /// Stop after this many seconds (a looped preview, an alarm's `ringFor`).
     public var limitSeconds: Double?
+    /// How far into the fade-in this playback starts: a ring that switches to its fallback sound
+    /// goes on rising from where it was, never restarting (or jumping to full volume).
+    public var fadeElapsedSeconds: Double
 
-    public init(volume: Double = 1, fadeInSeconds: Double = 0, loop: Bool = false, limitSeconds: Double? = nil) {
+    public init(
+        volume: Double = 1, fadeInSeconds: Double = 0, loop: Bool = false, limitSeconds: Double? = nil, fadeElapsedSeconds: Double = 0
+    ) {
         self.volume = volume
         self.fadeInSeconds = fadeInSeconds
         self.loop = loop
         self.limitSeconds = limitSeconds
+        self.fadeElapsedSeconds = fadeElapsedSeconds
     }
 }
 

@@ -14,6 +14,7 @@ public enum Player {
         let rate = Double(source.format.sampleRate)
         let limit = options.limitSeconds.map { Int(($0 * rate).rounded()) }
         let envelope = FadeIn(volume: options.volume, seconds: options.fadeInSeconds, sampleRate: source.format.sampleRate)
+        let fadeOffset = Int((options.fadeElapsedSeconds * rate).rounded())
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames * channels)
         defer { buffer.deallocate() }
         var played = 0
@@ -23,7 +24,7 @@ public enum Player {
             if wanted <= 0 { break }
             let count = try fill(buffer, frames: wanted, from: source, looping: options.loop, channels: channels)
             if count == 0 { break }
-            envelope.apply(to: buffer, frames: count, channels: channels, startFrame: played)
+            envelope.apply(to: buffer, frames: count, channels: channels, startFrame: fadeOffset + played)
             try output.write(buffer, frames: count)
             played += count
             control.add(frames: count)

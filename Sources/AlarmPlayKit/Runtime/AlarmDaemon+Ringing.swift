@@ -40,7 +40,7 @@ extension AlarmDaemon {
         let request = RingRequest(
             sound: settings.sound, volume: settings.volume, fadeInSeconds: Double(settings.fadeIn),
             ringForSeconds: Double(endsAt.seconds) + Double(endsAt.nanoseconds) / 1e9 - start,
-            device: configuration.device, startAt: startAt)
+            device: configuration.device, startAt: startAt, fallbackSound: settings.fallbackSound)
         return startRinger(request, id: alarm.name)
     }
 

@@ -207,12 +207,12 @@ public final class AlarmDaemon {
         let due = DueRings.next(after: now.seconds, alarms: alarms, state: state)
         prepare(due, now: now)
         var wake = due.map { Instant(seconds: $0.at) }
-        if let due, prepared == nil, sounding == nil, due.at - Self.prerollSeconds > now.seconds {
-            wake = Instant(seconds: due.at - Self.prerollSeconds)
+        if let due, prepared == nil, sounding == nil, due.at - preroll(for: due.alarm) > now.seconds {
+            wake = Instant(seconds: due.at - preroll(for: due.alarm))
         }
         // A suspended machine is woken early: the sound server and the device need time to come
         // back before the pre-roll opens them.
-        if let due, timer.wakesFromSuspend, configuration.wakeEarly > Self.prerollSeconds, due.at - configuration.wakeEarly > now.seconds {
+        if let due, timer.wakesFromSuspend, configuration.wakeEarly > preroll(for: due.alarm), due.at - configuration.wakeEarly > now.seconds {
             wake = Instant(seconds: due.at - configuration.wakeEarly)
         }
         let next = [wake, ringing.map { $0.endsAt }.min()].compactMap { $0 }.min()
@@ -225,6 +225,12 @@ public final class AlarmDaemon {
     }
 
     static let prerollSeconds = 1
+    /// A stream starts long before its second, so that connecting and buffering never make it late.
+    static let streamPrerollSeconds = 15
+
+    func preroll(for alarm: Alarm) -> Int {
+        (try? registry.resolve(alarm.settings.sound).sound.provider == "stream") == true ? Self.streamPrerollSeconds : Self.prerollSeconds
+    }
 
     /// Once, loudly when it cannot: a laptop that suspends overnight would stay asleep.
     private func reportWake() {
@@ -245,7 +251,7 @@ public final class AlarmDaemon {
             current.ringer.control.stop()
             prepared = nil
         }
-        guard prepared == nil, sounding == nil, let due, due.at - now.seconds <= Self.prerollSeconds else { return }
+        guard prepared == nil, sounding == nil, let due, due.at - now.seconds <= preroll(for: due.alarm) else { return }
         endPreview(reason: "alarm")
         let ringer = startRinger(for: due.alarm, endsAt: Instant(seconds: due.at + max(due.alarm.settings.ringFor, 1)),
                                  startAt: Instant(seconds: due.at))

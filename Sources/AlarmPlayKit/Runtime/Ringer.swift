@@ -16,10 +16,12 @@ public struct RingRequest: Sendable, Equatable {
     /// ahead and waits for this instant, so the first sample goes out on the second instead of
     /// after a sound server connection; nil starts at once.
     public var startAt: Instant?
+    /// What plays when the sound cannot (a stream that is down); nil: the built-in tone.
+    public var fallbackSound: SoundReference?
 
     public init(
         sound: SoundReference, volume: Double, fadeInSeconds: Double, ringForSeconds: Double?, device: String,
-        startAt: Instant? = nil
+        startAt: Instant? = nil, fallbackSound: SoundReference? = nil
     ) {
         self.sound = sound
         self.volume = volume
@@ -27,6 +29,7 @@ public struct RingRequest: Sendable, Equatable {
         self.ringForSeconds = ringForSeconds
         self.device = device
         self.startAt = startAt
+        self.fallbackSound = fallbackSound
     }
 }
 
@@ -75,16 +78,17 @@ public final class Ringer: Sendable {
     private func ring(_ request: RingRequest, registry: SoundRegistry, events: @Sendable (RingEvent) -> Void) -> PlaybackOutcome {
         var startAt = request.startAt
         var deadline = request.ringForSeconds.map { SystemMonotonicTime.seconds + $0 }
-        var useFallbackTone = false
+        var useFallback = false
+        var soundingSince: Double?
         while !control.isStopRequested {
             let remaining = deadline.map { $0 - SystemMonotonicTime.seconds }
             if let remaining, remaining <= 0 { break }
             let source: any AudioSource
             do {
-                source = try useFallbackTone ? ToneProvider.fallback() : registry.open(registry.resolve(request.sound))
+                source = try useFallback ? fallback(request, registry: registry) : registry.open(registry.resolve(request.sound))
             } catch {
                 events(.fallback(reason: PlaybackFailure(error).description))
-                useFallbackTone = true
+                useFallback = true
                 continue
             }
             guard let output = openDevice(request.device, source: source, events: events) else {
@@ -96,9 +100,18 @@ public final class Ringer: Sendable {
                 waitUntil(start)
                 deadline = request.ringForSeconds.map { SystemMonotonicTime.seconds + $0 }
                 if control.isStopRequested { break }
+                // A stream opened during the pre-roll that has nothing by the second is down.
+                if let stream = source as? StreamSource, !stream.hasAudio {
+                    events(.fallback(reason: StreamError("no audio by the ring's second").description))
+                    useFallback = true
+                    continue
+                }
             }
+            let now = SystemMonotonicTime.seconds
             let options = PlaybackOptions(
-                volume: request.volume, fadeInSeconds: request.fadeInSeconds, loop: true, limitSeconds: remaining)
+                volume: request.volume, fadeInSeconds: request.fadeInSeconds, loop: true,
+                limitSeconds: deadline.map { $0 - now } ?? remaining, fadeElapsedSeconds: now - (soundingSince ?? now))
+            if soundingSince == nil { soundingSince = now }
             do {
                 return try Player.play(source, on: output, options: options, control: control)
             } catch let error as ALSAError {
@@ -106,11 +119,19 @@ public final class Ringer: Sendable {
                 events(.fallback(reason: error.description))
             } catch {
                 events(.fallback(reason: PlaybackFailure(error).description))
-                useFallbackTone = true
+                useFallback = true
             }
         }
         setBell(false, events: events)
         return control.isStopRequested ? .stopped : .finished
+    }
+
+    /// The alarm's fallback sound, else (or if that fails too) the built-in tone, which cannot.
+    private func fallback(_ request: RingRequest, registry: SoundRegistry) -> any AudioSource {
+        guard let sound = request.fallbackSound, let source = try? registry.open(registry.resolve(sound)) else {
+            return ToneProvider.fallback()
+        }
+        return source
     }
 
     /// The requested device, else `default`, else nil with the bell switched on.

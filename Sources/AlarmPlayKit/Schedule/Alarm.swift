@@ -25,13 +25,17 @@ public struct AlarmSettings: Sendable, Equatable {
     public var ringFor: Int
     /// Seconds the volume takes to rise from silence.
     public var fadeIn: Int
+    /// What plays when `sound` cannot (a stream that is down); nil: the built-in tone.
+    public var fallbackSound: SoundReference?
     /// Unmute and raise a muted or near-silent mixer while it rings (as a phone's alarm stream
     /// ignores the media volume).
     public var forceAudible: Bool
 
     public init(
-        sound: SoundReference, volume: Double, snooze: Int, maxSnoozes: Int, ringFor: Int, fadeIn: Int, forceAudible: Bool = true
+        sound: SoundReference, volume: Double, snooze: Int, maxSnoozes: Int, ringFor: Int, fadeIn: Int, forceAudible: Bool = true,
+        fallbackSound: SoundReference? = nil
     ) {
+        self.fallbackSound = fallbackSound
         self.sound = sound
         self.volume = volume
         self.snooze = snooze

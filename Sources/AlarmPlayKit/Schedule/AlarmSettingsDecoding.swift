@@ -10,6 +10,7 @@ extension AlarmFileDecoder {
     mutating func decodeSettings(_ object: JSONValue, inheriting inherited: AlarmSettings) -> AlarmSettings {
         var settings = inherited
         if let value = object["sound"], let sound = decodeSound(value) { settings.sound = sound }
+        if let value = object["fallbackSound"], let sound = decodeSound(value) { settings.fallbackSound = sound }
         if let value = object["volume"] {
             if let volume = value.numberValue?.double, (0...1).contains(volume) {
                 settings.volume = volume

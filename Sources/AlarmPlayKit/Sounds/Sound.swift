@@ -28,6 +28,10 @@ public struct SoundDetails: Sendable, Equatable {
     public var channels: Int?
     /// Why the sound cannot be played (libsndfile's `sf_strerror` for files); nil when it can.
     public var brokenReason: String?
+    /// A stream's address.
+    public var url: String?
+    /// What `sounds` shows instead of length and format (`stream, radio.example`).
+    public var summary: String?
 
     public init(
         path: String? = nil, durationSeconds: Double? = nil, sampleRate: Int? = nil,

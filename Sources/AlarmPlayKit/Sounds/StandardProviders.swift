@@ -5,6 +5,7 @@ extension SoundRegistry {
         SoundRegistry(providers: [
             ToneProvider(),
             FileProvider(folders: folders.paths),
+            StreamProvider(folders: folders.paths),
         ])
     }
 }

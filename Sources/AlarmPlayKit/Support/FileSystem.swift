@@ -45,6 +45,15 @@ public enum FileSystem {
         return names.sorted()
     }
 
+    /// Full path of program `name` in `path` (`$PATH`), nil when it is not installed.
+    public static func executable(_ name: String, path: String?) -> String? {
+        for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            let candidate = directory + "/" + name
+            if access(candidate, X_OK) == 0, !isDirectory(candidate) { return candidate }
+        }
+        return nil
+    }
+
     /// The zone `/etc/localtime` links to (`Europe/Berlin`), nil when it is no such link.
     public static func zoneName() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)

@@ -11,11 +11,7 @@ struct ClipboardHelper: Sendable {
 
     /// Full path of `name` in `PATH`, nil when it is not installed.
     static func locate(_ name: String, path: String?) -> String? {
-        for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
-            let candidate = directory + "/" + name
-            if access(candidate, X_OK) == 0, !FileSystem.isDirectory(candidate) { return candidate }
-        }
-        return nil
+        FileSystem.executable(name, path: path)
     }
 
     /// Runs the helper with `text` on its standard input; true when it exits with status 0 within

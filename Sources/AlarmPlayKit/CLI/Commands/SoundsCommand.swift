@@ -28,6 +28,7 @@ public enum SoundsCommand: Command {
     static func details(_ sound: Sound) -> String {
         let details = sound.details
         if let reason = details.brokenReason { return "BROKEN: \(reason)" }
+        if let summary = details.summary { return summary }
         var parts: [String] = []
         if let seconds = details.durationSeconds { parts.append(TimeText.clock(seconds, tenths: true)) }
         if let rate = details.sampleRate { parts.append("\(rate) Hz") }
@@ -43,6 +44,7 @@ public enum SoundsCommand: Command {
         ]
         if let reason = sound.details.brokenReason { pairs.append(("reason", .string(reason))) }
         if let path = sound.details.path { pairs.append(("path", .string(path))) }
+        if let url = sound.details.url { pairs.append(("url", .string(url))) }
         if let seconds = sound.details.durationSeconds { pairs.append(("durationSeconds", .double((seconds * 1000).rounded() / 1000))) }
         if let rate = sound.details.sampleRate { pairs.append(("sampleRate", .int(rate))) }
         if let channels = sound.details.channels { pairs.append(("channels", .int(channels))) }
