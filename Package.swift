@@ -29,6 +29,11 @@ let package = Package(
             providers: [.apt(["libmosquitto-dev"])]
         ),
         .systemLibrary(
+            name: "CEspeak",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
+        .systemLibrary(
             name: "CQRencode",
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
@@ -37,7 +42,7 @@ let package = Package(
         .systemLibrary(name: "CLinuxShims"),
         .target(
             name: "AlarmPlayKit",
-            dependencies: ["CALSA", "CSndFile", "CLinuxShims", "CMicroHTTPD", "CMosquitto", "CQRencode"]
+            dependencies: ["CALSA", "CSndFile", "CLinuxShims", "CEspeak", "CMicroHTTPD", "CMosquitto", "CQRencode"]
         ),
         .executableTarget(
             name: "alarmplay",

@@ -40,7 +40,8 @@ extension AlarmDaemon {
         let request = RingRequest(
             sound: settings.sound, volume: settings.volume, fadeInSeconds: Double(settings.fadeIn),
             ringForSeconds: Double(endsAt.seconds) + Double(endsAt.nanoseconds) / 1e9 - start,
-            device: configuration.device, startAt: startAt, fallbackSound: settings.fallbackSound)
+            device: configuration.device, startAt: startAt, fallbackSound: settings.fallbackSound,
+            context: RingContext(label: alarm.label, scheduled: startAt?.seconds, voice: settings.voice))
         return startRinger(request, id: alarm.name)
     }
 

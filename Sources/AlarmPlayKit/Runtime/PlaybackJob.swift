@@ -12,13 +12,13 @@ public final class PlaybackJob: Sendable {
     /// Starts playing `entry` from `registry` on `device`; `notifier` fires when it ends.
     public static func start(
         _ entry: SoundEntry, from registry: SoundRegistry, device: String, options: PlaybackOptions,
-        notifier: Notifier
+        context: RingContext = RingContext(), notifier: Notifier
     ) -> PlaybackJob {
         let job = PlaybackJob()
         BackgroundThread.start {
             let outcome: Result<PlaybackOutcome, PlaybackFailure>
             do {
-                let source = try registry.open(entry)
+                let source = try registry.open(entry, context: context)
                 job.format.withLock { $0 = source.format }
                 let output = try ALSAOutput(device: device, format: source.format, sixteenBit: source.isSixteenBit)
                 outcome = .success(try Player.play(source, on: output, options: options, control: job.control))

@@ -18,11 +18,14 @@ public struct RingRequest: Sendable, Equatable {
     public var startAt: Instant?
     /// What plays when the sound cannot (a stream that is down); nil: the built-in tone.
     public var fallbackSound: SoundReference?
+    /// The ring, for sounds that say something about it (`speak:time`).
+    public var context: RingContext
 
     public init(
         sound: SoundReference, volume: Double, fadeInSeconds: Double, ringForSeconds: Double?, device: String,
-        startAt: Instant? = nil, fallbackSound: SoundReference? = nil
+        startAt: Instant? = nil, fallbackSound: SoundReference? = nil, context: RingContext = RingContext()
     ) {
+        self.context = context
         self.sound = sound
         self.volume = volume
         self.fadeInSeconds = fadeInSeconds
@@ -85,7 +88,7 @@ public final class Ringer: Sendable {
             if let remaining, remaining <= 0 { break }
             let source: any AudioSource
             do {
-                source = try useFallback ? fallback(request, registry: registry) : registry.open(registry.resolve(request.sound))
+                source = try useFallback ? fallback(request, registry: registry) : registry.open(registry.resolve(request.sound), context: request.context)
             } catch {
                 events(.fallback(reason: PlaybackFailure(error).description))
                 useFallback = true
@@ -128,7 +131,7 @@ public final class Ringer: Sendable {
 
     /// The alarm's fallback sound, else (or if that fails too) the built-in tone, which cannot.
     private func fallback(_ request: RingRequest, registry: SoundRegistry) -> any AudioSource {
-        guard let sound = request.fallbackSound, let source = try? registry.open(registry.resolve(sound)) else {
+        guard let sound = request.fallbackSound, let source = try? registry.open(registry.resolve(sound), context: request.context) else {
             return ToneProvider.fallback()
         }
         return source

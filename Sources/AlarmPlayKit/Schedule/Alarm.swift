@@ -27,6 +27,8 @@ public struct AlarmSettings: Sendable, Equatable {
     public var fadeIn: Int
     /// What plays when `sound` cannot (a stream that is down); nil: the built-in tone.
     public var fallbackSound: SoundReference?
+    /// The voice `speak:` sounds use (`en`, `de`); nil: from `LANG`, else English.
+    public var voice: String?
     /// Unmute and raise a muted or near-silent mixer while it rings (as a phone's alarm stream
     /// ignores the media volume).
     public var forceAudible: Bool

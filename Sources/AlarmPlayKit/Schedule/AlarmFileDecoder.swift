@@ -2,7 +2,7 @@
 /// the first, each at the position of the value or key at fault.
 struct AlarmFileDecoder {
     static let topLevelKeys = ["defaults", "alarms"]
-    static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible"]
+    static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice"]
     static let alarmKeys = ["id", "label", "time", "days", "date", "enabled"] + settingKeys + ["skip"]
 
     let sounds: SoundRegistry?

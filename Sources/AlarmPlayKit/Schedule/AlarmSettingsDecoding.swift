@@ -27,6 +27,18 @@ extension AlarmFileDecoder {
         if let value = object["fadeIn"], let seconds = decodeDuration(value, "fadeIn", Self.fadeInRange) {
             settings.fadeIn = seconds
         }
+        if let value = object["voice"] {
+            if let voice = value.stringValue, !voice.isEmpty {
+                // Voices are checked, like sounds, only when the file is read with the sounds at hand.
+                if sounds != nil, let problem = VoiceCheck.problem(voice) {
+                    report(problem, at: value.position)
+                } else {
+                    settings.voice = voice
+                }
+            } else {
+                report("voice must be a voice name such as \"en\" or \"de\", got \(value.snippet)", at: value.position)
+            }
+        }
         if let value = object["forceAudible"] {
             if let force = value.boolValue {
                 settings.forceAudible = force

@@ -35,8 +35,9 @@ public struct SoundDetails: Sendable, Equatable {
 
     public init(
         path: String? = nil, durationSeconds: Double? = nil, sampleRate: Int? = nil,
-        channels: Int? = nil, brokenReason: String? = nil
+        channels: Int? = nil, brokenReason: String? = nil, summary: String? = nil
     ) {
+        self.summary = summary
         self.path = path
         self.durationSeconds = durationSeconds
         self.sampleRate = sampleRate

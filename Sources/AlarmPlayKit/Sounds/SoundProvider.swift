@@ -8,4 +8,6 @@ public protocol SoundProvider: Sendable {
     func sounds() -> [Sound]
     /// Opens a sound this provider listed. Throws a `SoundError` when it cannot be played.
     func open(_ sound: Sound) throws -> any AudioSource
+    /// The same for a ring, whose label and time a provider may use (see `RingContext`).
+    func open(_ sound: Sound, context: RingContext) throws -> any AudioSource
 }

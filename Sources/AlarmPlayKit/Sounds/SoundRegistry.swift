@@ -45,13 +45,13 @@ public struct SoundRegistry: Sendable {
     }
 
     /// Opens the sound's stream through the provider that listed it.
-    public func open(_ entry: SoundEntry) throws -> any AudioSource {
+    public func open(_ entry: SoundEntry, context: RingContext = RingContext()) throws -> any AudioSource {
         if let reason = entry.sound.details.brokenReason {
             throw SoundError.broken(name: entry.sound.name, reason: reason)
         }
         guard let provider = providers.first(where: { $0.id == entry.sound.provider }) else {
             throw SoundError.noSuchName(entry.sound.name, suggestion: nil)
         }
-        return try provider.open(entry.sound)
+        return try provider.open(entry.sound, context: context)
     }
 }

@@ -6,6 +6,7 @@ extension SoundRegistry {
             ToneProvider(),
             FileProvider(folders: folders.paths),
             StreamProvider(folders: folders.paths),
+            SpeakProvider(),
         ])
     }
 }

@@ -11,6 +11,8 @@ public enum PreviewCommand: Command {
         options: [
             .value("seconds", "D", short: "s", help: "Loop the sound for D (seconds, or e.g. 30s, 2m) instead of playing it once."),
             .volume, .value("fade-in", "D", help: "Fade in over D (seconds, or e.g. 30s), as an alarm does."), .device, .sounds,
+            .value("label", "TEXT", help: "For speak: sounds, the label to say (as an alarm's)."),
+            .value("voice", "VOICE", help: "For speak: sounds, the voice (e.g. en, de, en-us; default from LANG)."),
         ],
         discussion: "Ctrl-C stops at once (exit 130)."
     )
@@ -25,7 +27,9 @@ public enum PreviewCommand: Command {
 
         let signals = try SignalWatcher([SIGINT, SIGTERM, SIGHUP])
         let notifier = try Notifier()
-        let job = PlaybackJob.start(entry, from: registry, device: arguments.device, options: options, notifier: notifier)
+        if let voice = arguments.value("voice"), let problem = VoiceCheck.problem(voice) { throw UsageError("--voice: " + problem) }
+        let ring = RingContext(label: arguments.value("label"), voice: arguments.value("voice"))
+        let job = PlaybackJob.start(entry, from: registry, device: arguments.device, options: options, context: ring, notifier: notifier)
         let progress = ProgressLine(name: entry.sound.name, total: seconds ?? entry.sound.details.durationSeconds)
 
         var exitCode = ExitCode.success
