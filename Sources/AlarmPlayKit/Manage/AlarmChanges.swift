@@ -31,6 +31,12 @@ public struct AlarmChanges: Sendable, Equatable {
             let days = try WeekdaySet(parsingList: text)
             let group = WeekdaySet.groups.first { $0.1 == days }?.0
             return group.map(JSONValue.string) ?? .array(days.names.map(JSONValue.string))
+        case "sound" where text.contains(","):
+            // A sequence: `--sound speak:time,stream:radio`.
+            return .array(text.split(separator: ",").map { part in
+                let name = part.trimmingSpaces
+                return Int(name).map(JSONValue.int) ?? .string(name)
+            })
         case "sound", "maxSnoozes":
             return Int(text).map(JSONValue.int) ?? .string(text)
         case "volume":

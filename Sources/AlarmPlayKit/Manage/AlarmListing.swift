@@ -25,8 +25,8 @@ public struct AlarmListing: Sendable {
 
     /// `tone:classic (0)`: the name survives new sound files, the index is what the original app showed.
     public var soundText: String {
-        guard let sound else { return alarm.settings.sound.description }
-        return "\(sound.sound.name) (\(sound.index))"
+        let first = sound.map { "\($0.sound.name) (\($0.index))" } ?? alarm.settings.sound.description
+        return ([first] + alarm.settings.laterSounds.map(\.description)).joined(separator: ", ")
     }
 
     /// `in 7h 12m (Mon 07 Dec 06:45)`, `skipped once, then in 1d 7h (Tue 08 Dec 06:45)`, `done`, `off`.
@@ -62,7 +62,8 @@ public struct AlarmListing: Sendable {
             "id": .optional(alarm.id), "position": .int(alarm.position), "enabled": .bool(alarm.enabled),
             "time": .string(alarm.time.description), "days": days, "date": date, "label": .optional(alarm.label),
             "sound": ["name": .optional(sound?.sound.name), "index": sound.map { .int($0.index) } ?? .null,
-                      "reference": .string(settings.sound.description)],
+                      "reference": .string(settings.sound.description),
+                      "sequence": .array(settings.sequence.map { .string($0.description) })],
             "volume": .double(settings.volume), "snooze": .int(settings.snooze), "maxSnoozes": .int(settings.maxSnoozes),
             "ringFor": .int(settings.ringFor), "fadeIn": .int(settings.fadeIn),
             "status": .string(statusName), "next": nextRing.map { .string(format.iso($0)) } ?? .null,

@@ -37,11 +37,12 @@ extension AlarmDaemon {
     func startRinger(for alarm: Alarm, endsAt: Instant, startAt: Instant?) -> Ringer {
         let settings = alarm.settings
         let start = startAt.map { Double($0.seconds) } ?? wallSeconds()
-        let request = RingRequest(
+        var request = RingRequest(
             sound: settings.sound, volume: settings.volume, fadeInSeconds: Double(settings.fadeIn),
             ringForSeconds: Double(endsAt.seconds) + Double(endsAt.nanoseconds) / 1e9 - start,
             device: configuration.device, startAt: startAt, fallbackSound: settings.fallbackSound,
             context: RingContext(label: alarm.label, scheduled: startAt?.seconds, voice: settings.voice))
+        request.laterSounds = settings.laterSounds
         return startRinger(request, id: alarm.name)
     }
 

@@ -9,16 +9,20 @@ public final class PlaybackJob: Sendable {
 
     private init() {}
 
-    /// Starts playing `entry` from `registry` on `device`; `notifier` fires when it ends.
+    /// Starts playing `entries` (one sound, or several in order) from `registry` on `device`;
+    /// `notifier` fires when it ends.
     public static func start(
-        _ entry: SoundEntry, from registry: SoundRegistry, device: String, options: PlaybackOptions,
+        _ entries: [SoundEntry], from registry: SoundRegistry, device: String, options: PlaybackOptions,
         context: RingContext = RingContext(), notifier: Notifier
     ) -> PlaybackJob {
         let job = PlaybackJob()
         BackgroundThread.start {
             let outcome: Result<PlaybackOutcome, PlaybackFailure>
             do {
-                let source = try registry.open(entry, context: context)
+                let sources = try entries.map { try registry.open($0, context: context) }
+                // A preview shows what fails instead of covering it with a fallback.
+                let source = sources.count == 1 ? sources[0] : SequenceSource(
+                    sources, loopsLast: options.loop, fallback: { ToneProvider.fallback() }, failed: { _ in })
                 job.format.withLock { $0 = source.format }
                 let output = try ALSAOutput(device: device, format: source.format, sixteenBit: source.isSixteenBit)
                 outcome = .success(try Player.play(source, on: output, options: options, control: job.control))

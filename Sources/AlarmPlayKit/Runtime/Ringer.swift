@@ -7,6 +7,8 @@ import Glibc
 /// What to ring and how.
 public struct RingRequest: Sendable, Equatable {
     public var sound: SoundReference
+    /// More sounds to play after `sound`, the last one looping (a sequence).
+    public var laterSounds: [SoundReference] = []
     public var volume: Double
     public var fadeInSeconds: Double
     /// Auto-silence after this long; nil rings until stopped.
@@ -78,7 +80,7 @@ public final class Ringer: Sendable {
         return ringer
     }
 
-    private func ring(_ request: RingRequest, registry: SoundRegistry, events: @Sendable (RingEvent) -> Void) -> PlaybackOutcome {
+    private func ring(_ request: RingRequest, registry: SoundRegistry, events: @escaping @Sendable (RingEvent) -> Void) -> PlaybackOutcome {
         var startAt = request.startAt
         var deadline = request.ringForSeconds.map { SystemMonotonicTime.seconds + $0 }
         var useFallback = false
@@ -88,7 +90,7 @@ public final class Ringer: Sendable {
             if let remaining, remaining <= 0 { break }
             let source: any AudioSource
             do {
-                source = try useFallback ? fallback(request, registry: registry) : registry.open(registry.resolve(request.sound), context: request.context)
+                source = try useFallback ? fallback(request, registry: registry) : open(request, registry: registry, events: events)
             } catch {
                 events(.fallback(reason: PlaybackFailure(error).description))
                 useFallback = true
@@ -127,6 +129,22 @@ public final class Ringer: Sendable {
         }
         setBell(false, events: events)
         return control.isStopRequested ? .stopped : .finished
+    }
+
+    /// The sound, or the sequence of sounds, the alarm asks for.
+    private func open(_ request: RingRequest, registry: SoundRegistry, events: @escaping @Sendable (RingEvent) -> Void) throws -> any AudioSource {
+        let first = try registry.open(registry.resolve(request.sound), context: request.context)
+        guard !request.laterSounds.isEmpty else { return first }
+        let later = request.laterSounds.map { reference -> any AudioSource in
+            do {
+                return try registry.open(registry.resolve(reference), context: request.context)
+            } catch {
+                events(.fallback(reason: PlaybackFailure(error).description))
+                return fallback(request, registry: registry)
+            }
+        }
+        return SequenceSource([first] + later, fallback: { [self] in fallback(request, registry: registry) },
+                              failed: { events(.fallback(reason: $0)) })
     }
 
     /// The alarm's fallback sound, else (or if that fails too) the built-in tone, which cannot.

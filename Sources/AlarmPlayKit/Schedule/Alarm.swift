@@ -25,6 +25,9 @@ public struct AlarmSettings: Sendable, Equatable {
     public var ringFor: Int
     /// Seconds the volume takes to rise from silence.
     public var fadeIn: Int
+    /// The sounds after `sound` when it is a sequence (`"sound": ["speak:time", "stream:radio"]`):
+    /// each plays once and the last one loops.
+    public var laterSounds: [SoundReference] = []
     /// What plays when `sound` cannot (a stream that is down); nil: the built-in tone.
     public var fallbackSound: SoundReference?
     /// The voice `speak:` sounds use (`en`, `de`); nil: from `LANG`, else English.
@@ -48,6 +51,9 @@ public struct AlarmSettings: Sendable, Equatable {
     }
 
     /// Documented in the README; the tone is always available, so a fresh setup rings.
+    /// Every sound it plays, in order.
+    public var sequence: [SoundReference] { [sound] + laterSounds }
+
     public static let builtIn = AlarmSettings(
         sound: .name("tone:classic"), volume: 0.8, snooze: 9 * 60, maxSnoozes: 3, ringFor: 10 * 60, fadeIn: 30
     )

@@ -9,7 +9,20 @@ extension AlarmFileDecoder {
 
     mutating func decodeSettings(_ object: JSONValue, inheriting inherited: AlarmSettings) -> AlarmSettings {
         var settings = inherited
-        if let value = object["sound"], let sound = decodeSound(value) { settings.sound = sound }
+        if let value = object["sound"] {
+            if let list = value.arrayValue {
+                let sounds = list.compactMap { decodeSound($0) }
+                if list.isEmpty {
+                    report("sound must not be an empty list (give one sound, or several to play in order)", at: value.position)
+                } else if sounds.count == list.count {
+                    settings.sound = sounds[0]
+                    settings.laterSounds = Array(sounds.dropFirst())
+                }
+            } else if let sound = decodeSound(value) {
+                settings.sound = sound
+                settings.laterSounds = []
+            }
+        }
         if let value = object["fallbackSound"], let sound = decodeSound(value) { settings.fallbackSound = sound }
         if let value = object["volume"] {
             if let volume = value.numberValue?.double, (0...1).contains(volume) {
@@ -68,7 +81,7 @@ extension AlarmFileDecoder {
         } else if let name = value.stringValue, !name.isEmpty {
             reference = SoundReference(parsing: name)
         } else {
-            report("sound must be a sound index (a whole number) or a name such as \"tone:classic\", got \(value.snippet)", at: value.position)
+            report("sound must be a sound index (a whole number), a name such as \"tone:classic\", or a list of them, got \(value.snippet)", at: value.position)
             return nil
         }
         if let sounds {

@@ -128,20 +128,14 @@ final class WebFace: DaemonFace {
     static func bearer(_ header: String) -> String? {
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        return parts[1].trimmingCharacters(in: " ")
+        return parts[1].trimmingSpaces
     }
 
     static func cookieToken(_ header: String) -> String? {
         for pair in header.split(separator: ";") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: " ") }
+            let parts = pair.split(separator: "=", maxSplits: 1).map(\.trimmingSpaces)
             if parts.count == 2, parts[0] == cookie { return parts[1] }
         }
         return nil
-    }
-}
-
-private extension Substring {
-    func trimmingCharacters(in set: Character) -> String {
-        String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
     }
 }

@@ -7,7 +7,7 @@ public enum PreviewCommand: Command {
     public static let spec = CommandSpec(
         name: "preview",
         abstract: "Play a sound by index or name.",
-        arguments: [ArgumentSpec("SOUND", help: "Index or name from 'alarmplay sounds' (e.g. 0, tone:chime, file:maple-leaf-rag).")],
+        arguments: [ArgumentSpec("SOUND", help: "Index or name from 'alarmplay sounds' (e.g. 0, tone:chime, file:maple-leaf-rag); several, comma-separated, play in order.")],
         options: [
             .value("seconds", "D", short: "s", help: "Loop the sound for D (seconds, or e.g. 30s, 2m) instead of playing it once."),
             .volume, .value("fade-in", "D", help: "Fade in over D (seconds, or e.g. 30s), as an alarm does."), .device, .sounds,
@@ -22,15 +22,17 @@ public enum PreviewCommand: Command {
         let volume = try arguments.number("volume", in: 0...1) ?? 1
         let fadeIn = try arguments.seconds("fade-in", in: 0...3600) ?? 0
         let registry = arguments.soundRegistry(context)
-        let entry = try registry.resolve(SoundReference(parsing: arguments.positionals[0]))
+        let entries = try arguments.positionals[0].split(separator: ",").map { try registry.resolve(SoundReference(parsing: $0.trimmingSpaces)) }
+        guard let entry = entries.first else { throw UsageError("give a sound: an index or a name from 'alarmplay sounds'") }
         let options = PlaybackOptions(volume: volume, fadeInSeconds: fadeIn, loop: seconds != nil, limitSeconds: seconds)
 
         let signals = try SignalWatcher([SIGINT, SIGTERM, SIGHUP])
         let notifier = try Notifier()
         if let voice = arguments.value("voice"), let problem = VoiceCheck.problem(voice) { throw UsageError("--voice: " + problem) }
         let ring = RingContext(label: arguments.value("label"), voice: arguments.value("voice"))
-        let job = PlaybackJob.start(entry, from: registry, device: arguments.device, options: options, context: ring, notifier: notifier)
-        let progress = ProgressLine(name: entry.sound.name, total: seconds ?? entry.sound.details.durationSeconds)
+        let job = PlaybackJob.start(entries, from: registry, device: arguments.device, options: options, context: ring, notifier: notifier)
+        let progress = ProgressLine(name: entries.map(\.sound.name).joined(separator: ", "),
+                                    total: seconds ?? (entries.count == 1 ? entry.sound.details.durationSeconds : nil))
 
         var exitCode = ExitCode.success
         let loop = EventLoop()
