@@ -59,3 +59,10 @@ static inline pid_t alarmplay_spawn_child(char *const argv[], int stdout_fd, int
     execvp(argv[0], argv);
     _exit(127);
 }
+
+#include <sys/syscall.h>
+// A descriptor that becomes readable when process `pid` ends (Linux 5.3), so the event loop can
+// wait for hook commands without SIGCHLD.
+static inline int alarmplay_pidfd_open(pid_t pid) {
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+}

@@ -98,7 +98,7 @@ final class ManageCommandTests: XCTestCase {
         XCTAssertEqual(decoded.status, 65)
         XCTAssertEqual(decoded.stderr, """
             alarmplay: error: --id: id "42" must not be a number (numbers refer to alarms by position); \
-            --sound: no sound 99: there are 10 sounds (0-9); see 'alarmplay sounds'; \
+            --sound: no sound 99: there are 12 sounds (0-11); see 'alarmplay sounds'; \
             --volume: volume must be a number from 0.0 to 1.0, got 1.5; --snooze: snooze must be from 1s to 24h, got 0
 
             """)

@@ -64,6 +64,8 @@ final class RunResilienceTests: XCTestCase {
         try scenario.writeAlarms([alarm.json])
         let run = try scenario.startRun()
         XCTAssertNotNil(run.waitForLog("event=wake_ready"), run.stderr)
+        // An answer on the control socket means the loop runs: the timer is armed.
+        XCTAssertEqual(try scenario.control(["status"]).status, 0)
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         XCTAssertEqual(clock_settime(CLOCK_REALTIME, &now), 0, "the tests run as root: \(String(cString: strerror(errno)))")

@@ -40,11 +40,12 @@ final class SoundsCommandTests: XCTestCase {
         let entries = try sounds(["--sounds", AlarmPlayBinary.fixtures + "/sounds"])
         XCTAssertEqual(entries.map { $0["index"] as? Int }, Array(0..<entries.count).map { $0 })
         let providers = entries.map { $0["provider"] as! String }
-        let firstFile = try XCTUnwrap(providers.firstIndex(of: "file"))
-        XCTAssertTrue(providers[..<firstFile].allSatisfy { $0 == "tone" })
-        XCTAssertTrue(providers[firstFile...].allSatisfy { $0 == "file" })
-        let fileNames = entries[firstFile...].map { $0["name"] as! String }
+        // Providers in registry order, so a new provider never moves an existing sound's index.
+        let order = ["tone", "file", "stream", "speak"]
+        XCTAssertEqual(providers, providers.sorted { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }, "\(providers)")
+        let fileNames = entries.filter { $0["provider"] as? String == "file" }.map { $0["name"] as! String }
         XCTAssertEqual(fileNames, fileNames.sorted())
+        XCTAssertEqual(providers.last, "speak")
     }
 
     func testBrokenFilesAreListedWithReasonAndDoNotHideGoodOnes() throws {

@@ -15,6 +15,8 @@ public enum CommandLineTool {
         DisableCommand.self,
         SkipCommand.self,
         UnskipCommand.self,
+        PauseCommand.self,
+        ResumeCommand.self,
         InstallServiceCommand.self,
         SnoozeCommand.self,
         StopCommand.self,

@@ -18,6 +18,16 @@ public struct AlarmChanges: Sendable, Equatable {
 
     public var isEmpty: Bool { values.isEmpty && removed.isEmpty }
 
+    /// Each pattern key and the keys it replaces (`days` stays with `every`, which counts weeks
+    /// of those days; `except` and `until` go with a dated one-shot).
+    static let patternReplaces: [(key: String, replaces: [String])] = [
+        ("days", ["date", "monthly", "yearly"]),
+        ("date", ["days", "every", "from", "monthly", "yearly", "except", "until"]),
+        ("every", ["date", "monthly", "yearly"]),
+        ("monthly", ["days", "date", "every", "from", "yearly"]),
+        ("yearly", ["days", "date", "every", "from", "monthly"]),
+    ]
+
     /// The order the alarms file documents its keys in; a key an edit adds goes to its place.
     public static let keyOrder = AlarmFileDecoder.alarmKeys
 
@@ -42,6 +52,10 @@ public struct AlarmChanges: Sendable, Equatable {
         case "volume":
             guard let volume = Double(text), volume.isFinite else { return .string(text) }
             return .double(volume)
+        case "monthly":
+            return Int(text).map(JSONValue.int) ?? .string(text)
+        case "except":
+            return .array(text.split(separator: ",").map { .string($0.trimmingSpaces) })
         case "snooze", "ringFor", "fadeIn":
             return text.allSatisfy(\.isASCIIDigit) ? Int(text).map(JSONValue.int) ?? .string(text) : .string(text)
         default:
@@ -52,12 +66,13 @@ public struct AlarmChanges: Sendable, Equatable {
     /// Applies the changes to one alarm object, keeping the place of every key it had.
     public func apply(to alarm: inout JSONValue) {
         var changes = self
-        // "days" and "date" exclude each other: giving one replaces the other (both given is
+        // One pattern says when it rings: giving one replaces the others (two given at once is
         // left for the decoder to report).
-        if values["days"] != nil, values["date"] == nil { changes.remove("date") }
-        if values["date"] != nil, values["days"] == nil { changes.remove("days") }
+        for (key, replaces) in Self.patternReplaces where values[key] != nil {
+            for other in replaces where values[other] == nil { changes.remove(other) }
+        }
         // A skip names one ring of the old schedule; it means nothing once that changes.
-        let reschedules = ["time", "days", "date"].contains { values[$0] != nil || removed.contains($0) }
+        let reschedules = (["time"] + Self.patternReplaces.map(\.key)).contains { values[$0] != nil || removed.contains($0) }
         if reschedules || values["enabled"] == false { changes.remove("skip") }
         for key in changes.removed { alarm[key] = nil }
         for key in Self.keyOrder {

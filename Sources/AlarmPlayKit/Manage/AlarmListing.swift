@@ -49,7 +49,7 @@ public struct AlarmListing: Sendable {
         switch alarm.repeats {
         case let .weekly(set): days = .array(set.names.map(JSONValue.string))
         case let .date(day): date = .string(day.description)
-        case .once: break
+        case .once, .calendar: break
         }
         let settings = alarm.settings
         let (statusName, nextRing): (String, Int?) = switch status {
@@ -60,7 +60,8 @@ public struct AlarmListing: Sendable {
         }
         return [
             "id": .optional(alarm.id), "position": .int(alarm.position), "enabled": .bool(alarm.enabled),
-            "time": .string(alarm.time.description), "days": days, "date": date, "label": .optional(alarm.label),
+            "time": .string(alarm.time.description), "days": days, "date": date, "pattern": .string(alarm.repeats.description),
+            "label": .optional(alarm.label),
             "sound": ["name": .optional(sound?.sound.name), "index": sound.map { .int($0.index) } ?? .null,
                       "reference": .string(settings.sound.description),
                       "sequence": .array(settings.sequence.map { .string($0.description) })],

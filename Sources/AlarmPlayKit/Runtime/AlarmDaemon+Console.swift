@@ -101,7 +101,7 @@ extension AlarmDaemon {
         let http: JSONValue = web?.listening.map { .string($0.description) } ?? .null
         let wake: JSONValue = ["canWake": .bool(timer.wakesFromSuspend), "reason": .optional(timer.noWakeReason)]
         return .object([("ringing", .array(ringingJSON)), ("snoozed", .array(snoozedJSON)), ("next", nextJSON),
-                        ("alarms", .int(alarms.count)), ("http", http), ("wake", wake),
+                        ("alarms", .int(alarms.count)), ("pausedUntil", .optional(pausedUntil?.description)), ("http", http), ("wake", wake),
                         ("schedule", .string(usingLastGood ? "last-good" : "file"))])
     }
 
@@ -142,6 +142,8 @@ extension AlarmDaemon {
                 "⏰ \(ring.alarm.label ?? ring.alarm.name)\(others) · \(ring.alarm.settings.sound) · ringing \(rung)\(bell) · \(ring.snoozesLeft) snooze\(ring.snoozesLeft == 1 ? "" : "s") left",
                 "   z/Space snooze · x/q/Esc stop · ? keys",
             ])
+        } else if let pausedUntil {
+            statusLine.draw(["paused until \(pausedUntil) ('alarmplay resume' ends it) · Ctrl-C quits"])
         } else if let next = DueRings.next(after: now, alarms: alarms, state: state) {
             let snoozed = state.snoozes[next.alarm.stateKey]?.until == next.at ? " (snoozed)" : ""
             statusLine.draw(["next: \(next.alarm.name)\(snoozed), \(TimeFormat().short(next.at)) (\(TimeFormat.relative(from: now, to: next.at))) · Ctrl-C quits"])

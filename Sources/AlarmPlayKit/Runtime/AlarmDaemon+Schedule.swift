@@ -45,15 +45,18 @@ extension AlarmDaemon {
 
     private func use(_ file: AlarmFile, event name: String, extra: [(String, String)]) {
         fileAlarms = file.alarms
+        fileHooks = file.hooks
         defaults = file.defaults
+        pausedUntil = file.pause(at: clock.now().seconds)
         if extra.isEmpty { fileProblems = [] }
         state.schedule = state.schedule.reconciled(with: alarms, now: clock.now().seconds)
         saveState()
         let next = alarms.nextRings(after: clock.now().seconds, count: 1, state: state.schedule).first
+        let paused = pausedUntil.map { [("paused_until", $0.description)] } ?? []
         event(extra.isEmpty ? .info : .warning, name, [
             ("count", String(alarms.count)), ("enabled", String(file.enabledCount)),
             ("next", next.map { "\($0.alarm.name)@\(TimeFormat().iso($0.at))" } ?? "none"),
-        ] + extra)
+        ] + paused + extra)
     }
 
     private func keepLastGood(_ text: String) {

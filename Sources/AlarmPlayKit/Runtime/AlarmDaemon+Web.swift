@@ -5,7 +5,8 @@ extension AlarmDaemon {
     /// The faces `run` was asked for; adding one is a folder of its own and one line here.
     func startFaces() {
         web = makeWebFace()
-        let table: [(any DaemonFace)?] = [web, makeMQTTFace()]
+        hookFace = makeHookFace()
+        let table: [(any DaemonFace)?] = [web, makeMQTTFace(), hookFace]
         faces = table.compactMap { $0 }
         for face in faces { face.start() }
     }

@@ -64,6 +64,12 @@ public final class AlarmDaemon {
     var fileProblems: [String] = []
     /// True while `run` rings from its last good copy because the file was invalid at start.
     var usingLastGood = false
+    /// `alarmplay pause`: no ring before this date.
+    var pausedUntil: CalendarDate?
+    /// Hooks at the top of the alarms file, for every alarm.
+    var fileHooks: [Hook] = []
+    var hookFace: HookFace?
+    var ranBeforeHooks: Set<RanHook> = []
     var registry: SoundRegistry
     var state = DaemonState()
     var ringing: [RingingAlarm] = []
@@ -180,6 +186,8 @@ public final class AlarmDaemon {
                 state.schedule.update(due.alarm) { $0.done = true }
             }
             switch due.decision {
+            case .ring where PauseRule.holds(due.at, pausedUntil: pausedUntil):
+                event(.info, "skipped", ["id": due.alarm.name, "reason": "paused", "scheduled": TimeFormat().iso(due.at)])
             case .ring:
                 fire(due, now: now)
             case .missed:
@@ -215,7 +223,8 @@ public final class AlarmDaemon {
         if let due, timer.wakesFromSuspend, configuration.wakeEarly > preroll(for: due.alarm), due.at - configuration.wakeEarly > now.seconds {
             wake = Instant(seconds: due.at - configuration.wakeEarly)
         }
-        let next = [wake, ringing.map { $0.endsAt }.min()].compactMap { $0 }.min()
+        let beforeHook = runBeforeHooks(now: now.seconds).map { Instant(seconds: $0) }
+        let next = [wake, ringing.map { $0.endsAt }.min(), beforeHook].compactMap { $0 }.min()
         do {
             try timer.arm(at: next.map { (Int64($0.seconds), Int64($0.nanoseconds)) })
         } catch {
@@ -251,7 +260,9 @@ public final class AlarmDaemon {
             current.ringer.control.stop()
             prepared = nil
         }
-        guard prepared == nil, sounding == nil, let due, due.at - now.seconds <= preroll(for: due.alarm) else { return }
+        guard prepared == nil, sounding == nil, let due, due.at - now.seconds <= preroll(for: due.alarm),
+              !PauseRule.holds(due.at, pausedUntil: pausedUntil)
+        else { return }
         endPreview(reason: "alarm")
         let ringer = startRinger(for: due.alarm, endsAt: Instant(seconds: due.at + max(due.alarm.settings.ringFor, 1)),
                                  startAt: Instant(seconds: due.at))

@@ -64,7 +64,9 @@ public enum DueRings {
 extension AlarmRepeat {
     /// Rings once, then is done: a dated alarm, or one with neither days nor date.
     public var isOneShot: Bool {
-        if case .weekly = self { return false }
-        return true
+        switch self {
+        case .weekly, .calendar: return false
+        case .date, .once: return true
+        }
     }
 }

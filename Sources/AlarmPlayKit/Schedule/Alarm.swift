@@ -4,12 +4,15 @@ public enum AlarmRepeat: Sendable, Equatable, CustomStringConvertible {
     case date(CalendarDate)
     /// Neither days nor date: rings at the first occurrence of the time after it was armed.
     case once
+    /// Every N days or weeks, monthly, yearly (`every`, `monthly`, `yearly` in the file).
+    case calendar(CalendarRule)
 
     public var description: String {
         switch self {
         case let .weekly(days): return days.description
         case let .date(date): return date.description
         case .once: return "once"
+        case let .calendar(rule): return rule.description
         }
     }
 }
@@ -73,6 +76,11 @@ public struct Alarm: Sendable, Equatable {
     /// `alarmplay skip`). Kept in the alarms file rather than in `state.json` so that `run`,
     /// which reloads the file on every change, honours it at once.
     public var skip: Int?
+    /// Dates a repeating alarm does not ring on (`"except"`), and its last date (`"until"`).
+    public var except: Set<CalendarDate> = []
+    public var until: CalendarDate?
+    /// Its own hooks; those at the top of the file apply to it too (`AlarmFile.hooks`).
+    public var hooks: [Hook] = []
 
     public init(
         id: String? = nil, position: Int, label: String? = nil, time: TimeOfDay, repeats: AlarmRepeat = .once,
@@ -104,5 +112,7 @@ public struct Alarm: Sendable, Equatable {
 
     /// Changes whenever what decides its rings changes, so state kept for an earlier version
     /// of the alarm (done, skipped, armed) is dropped after an edit or a re-enable.
-    public var fingerprint: String { "\(time) \(repeats) \(enabled ? "on" : "off")" }
+    public var fingerprint: String {
+        "\(time) \(repeats) \(enabled ? "on" : "off")" + (until.map { " until \($0)" } ?? "")
+    }
 }

@@ -8,6 +8,10 @@ public struct AlarmFile: Sendable {
     public var alarms: [Alarm]
     /// The text as read, byte for byte what was validated (kept as `run`'s last good copy).
     public var text: String
+    /// No alarm rings before this local date (`alarmplay pause`); nil: not paused.
+    public var pausedUntil: CalendarDate?
+    /// Hooks for every alarm.
+    public var hooks: [Hook] = []
 
     /// Reads and validates `path`. `sounds` checks every sound the file names; nil skips that.
     public static func load(path: String, sounds: SoundRegistry?) throws(AlarmFileError) -> AlarmFile {
@@ -36,10 +40,23 @@ public struct AlarmFile: Sendable {
                 .map(\.element)
             throw .invalid(path: path, problems: problems)
         }
-        return AlarmFile(path: path, document: document, defaults: defaults, alarms: alarms, text: text)
+        return AlarmFile(path: path, document: document, defaults: defaults, alarms: alarms, text: text, pausedUntil: decoder.pausedUntil,
+                         hooks: decoder.hooks)
     }
 
     public var enabledCount: Int { alarms.count { $0.enabled } }
+
+    /// The pause in force at `now`: a pause whose date has come is over (and `validate` says so).
+    public func pause(at now: Int, zone: LocalTimeZone = .current) -> CalendarDate? {
+        guard let pausedUntil, zone.localTime(at: now).date < pausedUntil else { return nil }
+        return pausedUntil
+    }
+
+    /// Problems that do not stop the file from working, for `validate` (exit 0).
+    public func warnings(at now: Int, zone: LocalTimeZone = .current) -> [String] {
+        guard let pausedUntil, pause(at: now, zone: zone) == nil else { return [] }
+        return ["\(path): pausedUntil \(pausedUntil) has passed; it is ignored ('alarmplay resume' removes it)"]
+    }
 
     /// The alarm an argument names: its id, or its 1-based position (`3`).
     public func alarm(named reference: String) -> Alarm? {

@@ -1,12 +1,17 @@
 /// Turns a parsed alarms document into alarms, collecting every problem instead of stopping at
 /// the first, each at the position of the value or key at fault.
 struct AlarmFileDecoder {
-    static let topLevelKeys = ["defaults", "alarms"]
+    static let topLevelKeys = ["pausedUntil", "hooks", "defaults", "alarms"]
     static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice"]
-    static let alarmKeys = ["id", "label", "time", "days", "date", "enabled"] + settingKeys + ["skip"]
+    static let alarmKeys = ["id", "label", "time", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "enabled"]
+        + settingKeys + ["hooks", "skip"]
 
     let sounds: SoundRegistry?
     var problems: [JSONProblem] = []
+    /// `"pausedUntil"`: no alarm rings before this date.
+    var pausedUntil: CalendarDate?
+    /// `"hooks"` at the top of the file: for every alarm.
+    var hooks: [Hook] = []
     private var idPositions: [String: SourcePosition] = [:]
 
     init(sounds: SoundRegistry?) {
@@ -23,6 +28,10 @@ struct AlarmFileDecoder {
             return (.builtIn, [])
         }
         checkKeys(members, allowed: Self.topLevelKeys)
+        hooks = document["hooks"].map { decodeHooks($0) } ?? []
+        pausedUntil = document["pausedUntil"].flatMap {
+            parse($0, "pausedUntil must be a string \"YYYY-MM-DD\" (written by 'alarmplay pause')", CalendarDate.init(parsing:))
+        }
         var defaults = AlarmSettings.builtIn
         if let block = document["defaults"] {
             if let settings = block.members {
@@ -91,10 +100,13 @@ struct AlarmFileDecoder {
             }
         }
         guard problems.count == before, let time, let repeats else { return nil }
-        return Alarm(
+        var alarm = Alarm(
             id: id, position: position, label: label, time: time, repeats: repeats, enabled: enabled ?? true,
             settings: settings, skip: skip
         )
+        (alarm.except, alarm.until) = decodeLimits(entry, repeats: repeats)
+        alarm.hooks = entry["hooks"].map { decodeHooks($0) } ?? []
+        return alarm
     }
 
     private mutating func decodeID(_ value: JSONValue?) -> String? {
@@ -115,6 +127,13 @@ struct AlarmFileDecoder {
     }
 
     private mutating func decodeRepeat(_ entry: JSONValue, members: [JSONMember]) -> AlarmRepeat? {
+        if let pattern = members.first(where: { ["every", "monthly", "yearly"].contains($0.key) }) {
+            return decodeCalendar(entry, members: members, pattern: pattern).map(AlarmRepeat.calendar)
+        }
+        if let from = entry["from"] {
+            report("\"from\" only goes with \"every\" (e.g. \"every\": \"2w\", \"from\": \"2026-12-07\")", at: from.position)
+            return nil
+        }
         let days = entry["days"].flatMap { decodeDays($0) }
         let date = entry["date"].flatMap {
             parse($0, "date must be a string \"YYYY-MM-DD\"", CalendarDate.init(parsing:))
@@ -129,7 +148,7 @@ struct AlarmFileDecoder {
         return entry["days"] == nil && entry["date"] == nil ? .once : nil
     }
 
-    private mutating func decodeDays(_ value: JSONValue) -> WeekdaySet? {
+    mutating func decodeDays(_ value: JSONValue) -> WeekdaySet? {
         if value.stringValue != nil {
             return parse(value, "", WeekdaySet.init(parsingName:))
         }

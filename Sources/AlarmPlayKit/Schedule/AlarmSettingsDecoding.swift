@@ -96,7 +96,7 @@ extension AlarmFileDecoder {
     }
 
     /// A duration string (`"9m"`) or a whole number of seconds, within `range`.
-    private mutating func decodeDuration(_ value: JSONValue, _ name: String, _ range: ClosedRange<Int>) -> Int? {
+    mutating func decodeDuration(_ value: JSONValue, _ name: String, _ range: ClosedRange<Int>) -> Int? {
         let seconds: Int
         if let number = value.numberValue, let whole = number.int, !number.text.contains(".") {
             seconds = whole

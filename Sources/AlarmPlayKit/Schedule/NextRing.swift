@@ -14,12 +14,11 @@ extension Alarm {
         let skipped = honouringSkips ? [skip, state?.skippedOccurrence].compactMap { $0 } : []
         switch repeats {
         case let .weekly(days):
-            var from = after
-            while let ring = Self.firstOccurrence(of: time, on: days, after: from, zone: zone) {
-                if !skipped.contains(ring) { return ring }
-                from = ring
+            return repeating(after: after, skipped: skipped, zone: zone) { date in
+                (0..<7).lazy.map { date.adding(days: $0) }.first { days.contains($0.weekday) }
             }
-            return nil
+        case let .calendar(rule):
+            return repeating(after: after, skipped: skipped, zone: zone, rule.firstDate(onOrAfter:))
         case let .date(date):
             guard let ring = zone.instant(of: date, at: time), ring > after, !skipped.contains(ring) else {
                 return nil
@@ -32,6 +31,27 @@ extension Alarm {
             else { return nil }
             return ring
         }
+    }
+
+    /// The first ring of a repeating pattern after `after`: `nextDate` gives the first date on or
+    /// after a date that the pattern names; `except` dates are passed over, nothing rings after
+    /// `until`, and the time of day follows the zone's rules (a time a DST change skips rings at
+    /// the first instant after it).
+    private func repeating(
+        after: Int, skipped: [Int], zone: LocalTimeZone, _ nextDate: (CalendarDate) -> CalendarDate?
+    ) -> Int? {
+        // Start the day before: where a fall-back crosses midnight, yesterday's time can still lie ahead.
+        var cursor = zone.localTime(at: after).date.adding(days: -1)
+        for _ in 0..<800 {
+            guard let date = nextDate(cursor) else { return nil }
+            if let until, date > until { return nil }
+            cursor = date.adding(days: 1)
+            guard !except.contains(date), let ring = zone.instant(of: date, at: time), ring > after, !skipped.contains(ring) else {
+                continue
+            }
+            return ring
+        }
+        return nil
     }
 
     /// The first instant after `after` when the local time is `time` on one of `days`.

@@ -4,7 +4,8 @@
 enum AlarmEditOptions {
     /// Option → alarm key, for the options that set one key from their value.
     static let keys: [(option: String, key: String)] = [
-        ("time", "time"), ("days", "days"), ("date", "date"), ("label", "label"), ("sound", "sound"),
+        ("time", "time"), ("days", "days"), ("date", "date"), ("every", "every"), ("from", "from"), ("monthly", "monthly"),
+        ("yearly", "yearly"), ("until", "until"), ("label", "label"), ("sound", "sound"),
         ("volume", "volume"), ("snooze", "snooze"), ("max-snoozes", "maxSnoozes"), ("ring-for", "ringFor"),
         ("fade-in", "fadeIn"), ("id", "id"),
     ]
@@ -12,6 +13,12 @@ enum AlarmEditOptions {
     static let settings: [OptionSpec] = [
         .value("days", "DAYS", help: "Days it rings on: mon,wed,fri, weekdays, weekends or daily."),
         .value("date", "YYYY-MM-DD", help: "Ring once, on this date."),
+        .value("every", "N{d|w}", help: "Every N days (3d) or weeks (2w, on --days), counted from --from."),
+        .value("from", "YYYY-MM-DD", help: "The date --every counts from."),
+        .value("monthly", "DAY", help: "Monthly: a day (1-31, -1 the last) or a weekday (\"first mon\", \"last sun\")."),
+        .value("yearly", "MM-DD", help: "Yearly on this day (02-29 rings in leap years only)."),
+        .value("except", "DATE", repeatable: true, help: "A date it does not ring on (repeatable)."),
+        .value("until", "YYYY-MM-DD", help: "Its last date."),
         .value("label", "TEXT", help: "What it is for, shown in lists and logs."),
         .value("sound", "SOUND", help: "Sound index or name (see 'alarmplay sounds')."),
         .volume,
@@ -46,6 +53,8 @@ enum AlarmEditOptions {
                 problems.append(.init(key: key, message: error.message))
             }
         }
+        let exceptions = arguments.all("except")
+        if !exceptions.isEmpty { changes.set("except", .array(exceptions.map(JSONValue.string))) }
         try exclusive("off", "on", arguments)
         try exclusive("days", "no-days", arguments)
         try exclusive("date", "no-date", arguments)

@@ -64,6 +64,9 @@ public enum StatusCommand: Command {
         } else {
             context.console.out("next: none")
         }
+        if let paused = status["pausedUntil"]?.stringValue {
+            context.console.out("paused until \(paused) ('alarmplay resume' ends it)")
+        }
         if status["schedule"]?.stringValue == "last-good" {
             context.console.out("schedule: the last good copy (the alarms file is invalid; see 'alarmplay validate')")
         }

@@ -34,6 +34,9 @@ public enum ListCommand: Command {
         } else if listings.isEmpty {
             context.console.out("no alarms in \(path); add one with: alarmplay add 07:00 --days weekdays")
         } else {
+            if let pause = file.pause(at: SystemClock().now().seconds) {
+                context.console.out("paused until \(pause): no alarm rings before it ('alarmplay resume' ends it)")
+            }
             for line in Table.render([AlarmListing.header] + listings.map { $0.row(format: format) }) {
                 context.console.out(line)
             }

@@ -33,7 +33,12 @@ public enum NextCommand: Command {
             after = SystemClock().now().seconds
         }
         let file = try AlarmFileOptions.load(arguments, context: context)
-        let rings = file.alarms.nextRings(after: after, count: count)
+        // A pause holds every ring before its date: the rings shown are those after it.
+        let pause = file.pause(at: after)
+        let rings = file.alarms.nextRings(after: pause.map { max(after, PauseRule.end($0)) } ?? after, count: count)
+        if let pause, !arguments.flag("json") {
+            context.console.out("paused until \(pause) ('alarmplay resume' ends it)")
+        }
         let format = TimeFormat()
         if arguments.flag("json") {
             context.console.writeRaw(JSONWriter.pretty(json(rings, format: format)))

@@ -13,6 +13,7 @@ public enum ValidateCommand: Command {
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let file = try AlarmFileOptions.load(arguments, context: context)
         let now = SystemClock().now().seconds
+        for warning in file.warnings(at: now) { context.console.err("warning: " + warning) }
         context.console.out(summary(of: file, now: now, format: TimeFormat()))
         return .success
     }
@@ -21,7 +22,8 @@ public enum ValidateCommand: Command {
     static func summary(of file: AlarmFile, now: Int, format: TimeFormat) -> String {
         let count = file.alarms.count
         var text = "\(count) alarm\(count == 1 ? "" : "s"), \(file.enabledCount) enabled; "
-        if let ring = file.alarms.nextRings(after: now, count: 1).first {
+        if let pause = file.pause(at: now) { text += "paused until \(pause); " }
+        if let ring = file.alarms.nextRings(after: file.pause(at: now).map { PauseRule.end($0) } ?? now, count: 1).first {
             text += "next: \(ring.alarm.name), \(format.short(ring.at)) (\(TimeFormat.relative(from: now, to: ring.at)))"
         } else {
             text += "nothing scheduled"

@@ -1,0 +1,53 @@
+/// `alarmplay pause --until DATE | --for DURATION` and `alarmplay resume`: holiday mode, kept in
+/// the alarms file as `"pausedUntil"` through the same locked writer as every edit.
+public enum PauseCommand: Command {
+    public static let spec = CommandSpec(
+        name: "pause",
+        abstract: "Keep every alarm from ringing until a date ('alarmplay resume' ends it early).",
+        options: [
+            .value("until", "YYYY-MM-DD", help: "Alarms ring again from this date on."),
+            .value("for", "DURATION", help: "Or for this long from today, e.g. 2w, 10d."),
+        ] + AlarmEditOptions.common,
+        discussion: "'run' logs event=skipped reason=paused for each ring it holds; list, next and status say so."
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let today = LocalTimeZone.current.localTime(at: SystemClock().now().seconds).date
+        let until: CalendarDate
+        switch (arguments.value("until"), arguments.value("for")) {
+        case let (text?, nil):
+            do { until = try CalendarDate(parsing: text) } catch { throw UsageError("--until: \(error.message)") }
+        case let (nil, text?):
+            let days: Int
+            do { days = try DurationText.parse(text) / 86_400 } catch { throw UsageError("--for: \(error.message)") }
+            guard days >= 1 else { throw UsageError("--for: at least a day (1d), not \(text)") }
+            until = today.adding(days: days)
+        default:
+            throw UsageError("give --until YYYY-MM-DD or --for DURATION (e.g. --for 2w)")
+        }
+        guard until > today else { throw UsageError("--until: \(until) is not after today (\(today))") }
+        _ = try AlarmEditOptions.update(arguments, context: context) { file in
+            var document = file.document
+            document.set("pausedUntil", .string(until.description), orderedBy: AlarmFileDecoder.topLevelKeys)
+            return (AlarmEdit(document: document, alarmIndex: nil), ())
+        }
+        context.console.out("paused: no alarm rings before \(until); 'alarmplay resume' ends it early")
+        return .success
+    }
+}
+
+public enum ResumeCommand: Command {
+    public static let spec = CommandSpec(
+        name: "resume", abstract: "End a pause: alarms ring again at their next time.", options: AlarmEditOptions.common)
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let (_, was) = try AlarmEditOptions.update(arguments, context: context) { file in
+            guard file.pausedUntil != nil else { return (nil, false) }
+            var document = file.document
+            document["pausedUntil"] = nil
+            return (AlarmEdit(document: document, alarmIndex: nil), true)
+        }
+        context.console.out(was ? "resumed: alarms ring at their next time" : "not paused")
+        return .success
+    }
+}

@@ -1,0 +1,82 @@
+/// A command to run when something happens to an alarm (`{"on": "fired", "run": ["lamp", "on"]}`),
+/// or a while before each ring (`{"on": "before", "before": "30m", "run": [...]}`): the sunrise
+/// light, the coffee machine. Run without a shell, never waited for.
+public struct Hook: Sendable, Equatable {
+    public enum Event: String, Sendable, CaseIterable {
+        case fired, snoozed, stopped, silenced, missed, fallback, before
+    }
+
+    public var on: Event
+    /// The program and its arguments, as given: no shell, no word splitting.
+    public var command: [String]
+    /// Seconds before each ring (`before` hooks only).
+    public var before: Int
+    /// Seconds it may run before it is killed.
+    public var timeout: Int
+
+    public static let defaultTimeout = 60
+
+    public init(on: Event, command: [String], before: Int = 0, timeout: Int = Hook.defaultTimeout) {
+        self.on = on
+        self.command = command
+        self.before = before
+        self.timeout = timeout
+    }
+}
+
+/// Reading `"hooks"` (at the top of the file, for every alarm, or in one alarm), each problem at
+/// its place.
+extension AlarmFileDecoder {
+    static let hookKeys = ["on", "run", "before", "timeout"]
+
+    mutating func decodeHooks(_ value: JSONValue) -> [Hook] {
+        guard let list = value.arrayValue else {
+            report("hooks must be a list such as [{\"on\": \"fired\", \"run\": [\"/usr/local/bin/lamp\", \"on\"]}], got \(value.snippet)",
+                   at: value.position)
+            return []
+        }
+        return list.compactMap { decodeHook($0) }
+    }
+
+    private mutating func decodeHook(_ value: JSONValue) -> Hook? {
+        guard let members = value.members else {
+            report("a hook must be an object with \"on\" and \"run\", got \(value.snippet)", at: value.position)
+            return nil
+        }
+        let before = problems.count
+        for member in members where !Self.hookKeys.contains(member.key) {
+            report("unknown key \"\(member.key)\" in a hook (allowed: \(Self.hookKeys.joined(separator: ", ")))", at: member.keyPosition)
+        }
+        let names = Hook.Event.allCases.map(\.rawValue)
+        var event: Hook.Event?
+        if let on = value["on"] {
+            event = on.stringValue.flatMap(Hook.Event.init(rawValue:))
+            if event == nil {
+                let hint = on.stringValue.flatMap { Suggestion.closest(to: $0, in: names) }.map { " (did you mean \"\($0)\"?)" } ?? ""
+                report("on must be one of \(names.joined(separator: ", "))\(hint), got \(on.snippet)", at: on.position)
+            }
+        } else {
+            report("a hook needs \"on\": one of \(names.joined(separator: ", "))", at: value.position)
+        }
+        var command: [String] = []
+        if let run = value["run"] {
+            command = run.arrayValue?.compactMap(\.stringValue) ?? []
+            if command.isEmpty || command.count != run.arrayValue?.count || command[0].isEmpty {
+                report("run must be the program and its arguments as a list of strings, e.g. [\"/usr/local/bin/lamp\", \"on\"], got \(run.snippet)",
+                       at: run.position)
+            }
+        } else {
+            report("a hook needs \"run\": the program and its arguments, e.g. [\"/usr/local/bin/lamp\", \"on\"]", at: value.position)
+        }
+        var seconds = 0
+        if let offset = value["before"] {
+            if event != .before { report("\"before\" only goes with \"on\": \"before\"", at: offset.position) }
+            seconds = decodeDuration(offset, "before", 1...86_400) ?? 0
+        } else if event == .before {
+            report("a \"before\" hook needs \"before\": how long before each ring, e.g. \"30m\"", at: value.position)
+        }
+        let timeout = value["timeout"].flatMap { decodeDuration($0, "timeout", 1...86_400) } ?? Hook.defaultTimeout
+        guard problems.count == before, let event else { return nil }
+        return Hook(on: event, command: command, before: seconds, timeout: timeout)
+    }
+}

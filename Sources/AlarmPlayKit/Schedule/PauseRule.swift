@@ -1,0 +1,14 @@
+/// `alarmplay pause`: no alarm rings before a date. Pure: the rule for which rings a pause holds.
+public enum PauseRule {
+    /// Whether a ring at `instant` is held by a pause until `date` (local dates before it).
+    public static func holds(_ instant: Int, pausedUntil date: CalendarDate?, zone: LocalTimeZone = .current) -> Bool {
+        guard let date else { return false }
+        return zone.localTime(at: instant).date < date
+    }
+
+    /// The first instant rings may happen again: the start of `date` (one second before, as
+    /// rings are strictly after).
+    public static func end(_ date: CalendarDate, zone: LocalTimeZone = .current) -> Int {
+        (zone.instant(of: date, at: TimeOfDay(hour: 0, minute: 0)) ?? 0) - 1
+    }
+}
