@@ -18,10 +18,10 @@ public enum PauseCommand: Command {
         case let (text?, nil):
             do { until = try CalendarDate(parsing: text) } catch { throw UsageError("--until: \(error.message)") }
         case let (nil, text?):
-            let days: Int
-            do { days = try DurationText.parse(text) / 86_400 } catch { throw UsageError("--for: \(error.message)") }
-            guard days >= 1 else { throw UsageError("--for: at least a day (1d), not \(text)") }
-            until = today.adding(days: days)
+            guard let unit = text.last, let count = Int(text.dropLast()), count >= 1, count <= 3650, unit == "d" || unit == "w" else {
+                throw UsageError("--for: a number of days or weeks such as 3d or 2w, not \"\(text)\"")
+            }
+            until = today.adding(days: unit == "w" ? count * 7 : count)
         default:
             throw UsageError("give --until YYYY-MM-DD or --for DURATION (e.g. --for 2w)")
         }
