@@ -256,6 +256,8 @@ function openEvents() {
     handleEvent(message.data);
     scheduleRefresh();
   };
+  // Sent first, and instead of the events a slow phone missed: all it needs to catch up.
+  source.addEventListener("snapshot", scheduleRefresh);
   source.onerror = () => {
     setConnected(false);
     scheduleRefresh();

@@ -2,16 +2,7 @@
 /// the control socket use. Alarm changes go through the one locked, atomic writer
 /// (`AlarmFileUpdate` + `AlarmFileEdits`) and reach the schedule like a hand edit, by inotify.
 extension AlarmDaemon {
-    /// The faces `run` was asked for; adding one is a folder of its own and one line here.
-    func startFaces() {
-        web = makeWebFace()
-        hookFace = makeHookFace()
-        let table: [(any DaemonFace)?] = [web, makeMQTTFace(), hookFace]
-        faces = table.compactMap { $0 }
-        for face in faces { face.start() }
-    }
-
-    private func makeWebFace() -> WebFace? {
+    func makeWebFace() -> WebFace? {
         guard let address = configuration.http else { return nil }
         let token: String
         do {
