@@ -52,8 +52,6 @@ final class LineServer {
         }
     }
 
-    var connectionCount: Int { clients.count }
-
     private func acceptPending() {
         while true {
             let descriptor = accept(listener, nil, nil)

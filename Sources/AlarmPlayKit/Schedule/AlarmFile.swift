@@ -48,8 +48,7 @@ public struct AlarmFile: Sendable {
 
     /// The pause in force at `now`: a pause whose date has come is over (and `validate` says so).
     public func pause(at now: Int, zone: LocalTimeZone = .current) -> CalendarDate? {
-        guard let pausedUntil, zone.localTime(at: now).date < pausedUntil else { return nil }
-        return pausedUntil
+        PauseRule.holds(now, pausedUntil: pausedUntil, zone: zone) ? pausedUntil : nil
     }
 
     /// Problems that do not stop the file from working, for `validate` (exit 0).

@@ -42,7 +42,7 @@ public struct Clipboard: Sendable {
             used.append(.terminal)
         }
         for (target, helper) in helpers() {
-            guard let executable = ClipboardHelper.locate(helper.name, path: environment["PATH"]) else { continue }
+            guard let executable = FileSystem.executable(helper.name, path: environment["PATH"]) else { continue }
             if helper.copy(text, executable: executable, environment: environment) { used.append(target) }
         }
         return used

@@ -9,11 +9,6 @@ struct ClipboardHelper: Sendable {
     var name: String
     var arguments: [String]
 
-    /// Full path of `name` in `PATH`, nil when it is not installed.
-    static func locate(_ name: String, path: String?) -> String? {
-        FileSystem.executable(name, path: path)
-    }
-
     /// Runs the helper with `text` on its standard input; true when it exits with status 0 within
     /// `timeout` nanoseconds. Both helpers fork a background process that keeps serving the selection;
     /// its output goes to `/dev/null` so it never holds a caller's pipe open.

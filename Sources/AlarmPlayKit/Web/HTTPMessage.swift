@@ -20,9 +20,6 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.clientAddress = clientAddress
     }
-
-    /// Path segments without the empty ones: `/api/alarms/work` → `["api", "alarms", "work"]`.
-    public var segments: [String] { path.split(separator: "/").map(String.init) }
 }
 
 public struct HTTPResponse: Sendable, Equatable {

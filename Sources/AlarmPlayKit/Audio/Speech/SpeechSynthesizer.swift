@@ -12,6 +12,8 @@ public enum SpeechSynthesizer {
     /// The engine's sample rate once it is set up.
     private static let engine = Mutex<Int?>(nil)
     private static let heard = Mutex<[Int16]>([])
+    /// The installed voices, listed once: every `voice` in the alarms file is checked against them.
+    private static let installed = Mutex<[String]?>(nil)
 
     /// Speaks `text` with `voice` (a language such as `en`, `de`, `en-us`, or a voice name).
     public static func speak(_ text: String, voice: String) throws(SpeechError) -> (samples: [Int16], sampleRate: Int) {
@@ -28,6 +30,14 @@ public enum SpeechSynthesizer {
 
     /// Every voice installed: the languages they speak (`en-us`) and their file names (`gmw/en-US`).
     public static func voices() -> [String] {
+        if let known = installed.withLock({ $0 }) { return known }
+        let listed = listVoices()
+        // An engine that could not start lists nothing; it may start next time.
+        if !listed.isEmpty { installed.withLock { $0 = listed } }
+        return listed
+    }
+
+    private static func listVoices() -> [String] {
         (try? engine.withLock { rate throws(SpeechError) -> [String] in
             _ = try start(&rate)
             var names: Set<String> = []
