@@ -109,8 +109,8 @@ final class RunMQTTTests: XCTestCase {
         let timeStates = subscriber.on("alarmplay/pi1/alarm/work/time").count
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
-        FileManager.default.createFile(atPath: scratch.file("latin1"), contents: Data([0x4F, 0x4E, 0xFF]))
-        FileManager.default.createFile(atPath: scratch.file("huge"), contents: Data(repeating: 0x41, count: 1 << 20))
+        _ = FileManager.default.createFile(atPath: scratch.file("latin1"), contents: Data([0x4F, 0x4E, 0xFF]))
+        _ = FileManager.default.createFile(atPath: scratch.file("huge"), contents: Data(repeating: 0x41, count: 1 << 20))
         let bad: [(String, String?, String, String)] = [
             ("alarmplay/pi1/alarm/work/time/set", nil, "25:00", "hour 25 out of range"),
             ("alarmplay/pi1/alarm/work/enabled/set", nil, "MAYBE", "is not ON or OFF"),
@@ -176,6 +176,28 @@ final class RunMQTTTests: XCTestCase {
         XCTAssertNotNil(retained["alarmplay/pi1/ringing"])
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
+    /// A broker given by name is looked up off the loop: a name that resolves connects, one that
+    /// does not is a logged disconnection while `run` answers at once.
+    func testABrokerByNameIsLookedUpWithoutHoldingTheLoop() throws {
+        let broker = try MosquittoBroker(tcp: true)
+        try broker.start()
+        try scenario.writeAlarms([workAlarm])
+        let named = try scenario.startRun(["--mqtt", "mqtt://localhost:\(broker.port)", "--mqtt-id", "pi1"])
+        XCTAssertNotNil(named.waitForLog("event=mqtt_connected", timeout: 10), named.stderr)
+        named.signal(SIGTERM)
+        XCTAssertEqual(named.wait(timeout: 10).status, 0)
+
+        let unknown = try scenario.startRun(["--mqtt", "mqtt://no-such-broker.invalid", "--mqtt-id", "pi1"])
+        XCTAssertNotNil(unknown.waitForLog("event=mqtt_disconnected", timeout: 10), unknown.stderr)
+        XCTAssertTrue(unknown.logLines("event=mqtt_disconnected").first?.contains("cannot resolve no-such-broker.invalid") == true,
+                      unknown.stderr)
+        let start = Date()
+        XCTAssertEqual(try scenario.control(["status"]).status, 0)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+        unknown.signal(SIGTERM)
+        XCTAssertEqual(unknown.wait(timeout: 10).status, 0)
     }
 
     func testTwoDevicesOneHouseholdStopAndAKilledRunGoesOffline() throws {

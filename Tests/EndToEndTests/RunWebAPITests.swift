@@ -150,7 +150,7 @@ final class RunWebAPITests: XCTestCase {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         try scratch.write("latin1.json", "")
-        FileManager.default.createFile(atPath: scratch.file("latin1.json"), contents: Data([0x7B, 0x22, 0x6C, 0x22, 0x3A, 0x22, 0xE9, 0x22, 0x7D]))
+        _ = FileManager.default.createFile(atPath: scratch.file("latin1.json"), contents: Data([0x7B, 0x22, 0x6C, 0x22, 0x3A, 0x22, 0xE9, 0x22, 0x7D]))
         let latin1 = try client.send("POST", "/api/alarms", file: scratch.file("latin1.json"))
         XCTAssertEqual(latin1.status, 400, latin1.body)
         XCTAssertTrue(latin1.body.contains("not UTF-8"), latin1.body)

@@ -34,6 +34,7 @@ final class MQTTConnection {
     private var keepalive: EventLoop.Deadline?
     private var retry: EventLoop.Deadline?
     private var retryMilliseconds: Int64 = 1000
+    private var pendingLookup: HostLookup?
     private(set) var isConnected = false
     private var isStopping = false
 
@@ -61,15 +62,35 @@ final class MQTTConnection {
     }
 
     deinit {
+        if let pendingLookup { loop.unwatch(pendingLookup.done.descriptor) }
         loop.cancel(keepalive)
         loop.cancel(retry)
         if watched >= 0 { loop.unwatch(watched) }
         mosquitto_destroy(client)
     }
 
+    /// Connects, or tries again. A host name is looked up on a thread of its own first:
+    /// libmosquitto would call a blocking getaddrinfo on the loop, and a DNS that hangs must not
+    /// hold up a ring. (`mqtts://` gives libmosquitto the name itself, which its certificate
+    /// check needs.)
     func connect() {
         retry = nil
-        let code = mosquitto_connect_async(client, options.broker.host, Int32(options.broker.port), options.keepaliveSeconds)
+        let host = options.broker.host
+        guard options.broker.port != 0, !options.broker.tls, !HostLookup.isNumeric(host), let lookup = try? HostLookup() else {
+            return attempt(host)
+        }
+        pendingLookup = lookup
+        loop.watch(lookup.done.descriptor) { [unowned self] in
+            loop.unwatch(lookup.done.descriptor)
+            pendingLookup = nil
+            guard let address = lookup.address else { return lost("cannot resolve \(host)") }
+            attempt(address)
+        }
+        lookup.start(host)
+    }
+
+    private func attempt(_ host: String) {
+        let code = mosquitto_connect_async(client, host, Int32(options.broker.port), options.keepaliveSeconds)
         guard code == MOSQ_ERR_SUCCESS.rawValue else { return lost(Self.reason(code)) }
         updateWatch()
     }
@@ -156,9 +177,7 @@ final class MQTTConnection {
         loop.cancel(retry)
         retry = loop.schedule(afterMilliseconds: retryMilliseconds) { [unowned self] in
             retry = nil
-            let code = mosquitto_reconnect_async(client)
-            guard code == MOSQ_ERR_SUCCESS.rawValue else { return lost(Self.reason(code)) }
-            updateWatch()
+            connect()
         }
         retryMilliseconds = min(retryMilliseconds * 2, 60_000)
     }

@@ -6,7 +6,7 @@ final class InvalidUTF8Tests: XCTestCase {
         let path = "/tmp/alarmplay-utf8-\(getpid()).json"
         defer { unlink(path) }
         let bytes = Array("{\"alarms\": [\n  {\"time\": \"07:00\", \"label\": \"W".utf8) + [0xFF, 0xFE] + Array("\"}\n]}\n".utf8)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         XCTAssertThrowsError(try AlarmFile.load(path: path, sounds: nil)) { error in
             guard let error = error as? AlarmFileError else { return XCTFail("\(error)") }
             XCTAssertEqual(error.lines, ["\(path):2:32: invalid UTF-8: byte 0xFF (save the file as UTF-8)"])

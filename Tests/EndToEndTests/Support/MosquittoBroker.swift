@@ -78,7 +78,6 @@ final class MosquittoBroker {
     /// A subscriber running in the background, each message a line `EPOCH TOPIC PAYLOAD` (with
     /// `r` after the epoch when it came retained).
     func subscriber(_ topic: String) throws -> Subscriber {
-        let output = directory.file("sub-\(UUID().uuidString).txt")
         let process = RunningProcess(address + ["-t", topic, "-F", "%U %r %t %p"], environment: ["PATH": "/usr/bin:/bin"],
                                      executable: "/usr/bin/mosquitto_sub")
         try process.start()

@@ -118,7 +118,7 @@ final class WebDriver {
         defer { scratch.remove() }
         var arguments = ["-s", "-S", "--max-time", "60", "-X", method, "-o", scratch.file("reply")]
         if let body {
-            FileManager.default.createFile(atPath: scratch.file("body"), contents: try JSONSerialization.data(withJSONObject: body))
+            _ = FileManager.default.createFile(atPath: scratch.file("body"), contents: try JSONSerialization.data(withJSONObject: body))
             arguments += ["-H", "Content-Type: application/json", "--data-binary", "@" + scratch.file("body")]
         }
         let result = try ChildProcess.run(arguments + [url], environment: [:], executable: "/usr/bin/curl")
