@@ -1,3 +1,5 @@
+import CLinuxShims
+
 #if canImport(Glibc)
 import Glibc
 #endif
