@@ -82,6 +82,9 @@ extension AlarmDaemon {
     /// Applies a snooze or stop to the named alarm, or to every ringing one. Returns the reply
     /// for the person or script that asked: `ok: ...` or `error: ...`.
     func perform(_ request: ControlRequest) -> String {
+        // What came due before the request is handled first, so the request sees the present
+        // (a ring due this second has fired, its pre-roll is open), and re-armed after it.
+        evaluate(clockChanged: false)
         let reply: String
         switch request {
         case let .snooze(id): reply = snooze(id)
@@ -90,9 +93,7 @@ extension AlarmDaemon {
         case .help: reply = "ok: " + ControlRequest.keyHelp
         case let .rearm(id): reply = rearm(id)
         }
-        saveState()
-        rearm(now: clock.now())
-        redrawStatus()
+        evaluate(clockChanged: false)
         return reply
     }
 

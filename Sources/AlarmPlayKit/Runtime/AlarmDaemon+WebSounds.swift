@@ -115,7 +115,7 @@ extension AlarmDaemon {
                           time: local.time, repeats: .date(local.date), settings: settings)
         timers.append(RunningTimer(alarm: alarm, at: at))
         event(.info, "timer_started", ["id": alarm.name, "at": TimeFormat().iso(at), "seconds": String(seconds)])
-        rearm(now: now)
+        evaluate(clockChanged: false)
         return .json(RunningTimer(alarm: alarm, at: at).json(format: TimeFormat()), status: 201)
     }
 
@@ -127,7 +127,7 @@ extension AlarmDaemon {
         state.snoozes[timer.alarm.stateKey] = nil
         timers.removeAll { $0.alarm.id == id }
         event(.info, "timer_cancelled", ["id": id])
-        rearm(now: clock.now())
+        evaluate(clockChanged: false)
         return .json(["cancelled": .string(id)])
     }
 

@@ -72,6 +72,8 @@ public final class AlarmDaemon {
     var ranBeforeHooks: Set<RanHook> = []
     var registry: SoundRegistry
     var state = DaemonState()
+    /// What state.json holds, so that it is written only when something in it changed.
+    var savedState: DaemonState?
     var ringing: [RingingAlarm] = []
     var sounding: (key: String, ringer: Ringer)?
     /// A ringer opened ahead for the next due alarm, waiting for its second.
@@ -108,6 +110,7 @@ public final class AlarmDaemon {
         reportWake()
         let loaded = store.load()
         state = loaded.state
+        savedState = loaded.state
         if let problem = loaded.problem { event(.warning, "state_unreadable", ["problem": problem]) }
         // The socket first: a second `run` stops here, before touching anything, and once
         // `loaded` is logged, `alarmplay status` works.
@@ -166,7 +169,10 @@ public final class AlarmDaemon {
         }
     }
 
-    /// Handles everything due up to now, then arms the timer for the next thing due.
+    /// Handles everything due up to now, then arms the timer for the next thing due. Every path
+    /// that changes what is due (requests, edits, timers, reloads, clock changes) ends here, never
+    /// in `armTimer` alone: a request handled just after a ring's second, before the timer's own
+    /// wake, would otherwise arm past that ring and throw away the expiry pending for it.
     func evaluate(clockChanged: Bool) {
         LocalTimeZone.reload()
         let now = clock.now()
@@ -178,9 +184,7 @@ public final class AlarmDaemon {
         }
         // After a backward step (a Pi that booted in the future) start afresh from now.
         let start = min(from, now.seconds)
-        var changed = state.lastChecked != now.seconds
         for due in DueRings.between(start, and: now, alarms: alarms, state: state) {
-            changed = true
             if due.snoozeCount != nil { state.snoozes[due.alarm.stateKey] = nil }
             if due.snoozeCount == nil, due.alarm.repeats.isOneShot {
                 state.schedule.update(due.alarm) { $0.done = true }
@@ -199,20 +203,21 @@ public final class AlarmDaemon {
         }
         for ring in ringing where ring.endsAt <= now {
             silence(ring.key, reason: "ringFor")
-            changed = true
         }
         state.lastChecked = now.seconds
-        if changed { saveState() }
-        rearm(now: now)
+        saveState()
+        armTimer(now: now)
         redrawStatus()
     }
 
-    /// Arms the timer for the next thing due. A second before a ring it wakes once more to
-    /// open the sound and the device ahead (connecting to a sound server takes milliseconds
-    /// that must not make the alarm late); nothing else wakes it.
-    func rearm(now: Instant) {
-        pruneTimers(now: now.seconds)
-        let due = DueRings.next(after: now.seconds, alarms: alarms, state: state)
+    /// Arms the timer for the next thing due after the last second `evaluate` handled (it has just
+    /// set `lastChecked`). A second before a ring it wakes once more to open the sound and the
+    /// device ahead (connecting to a sound server takes milliseconds that must not make the alarm
+    /// late); nothing else wakes it.
+    private func armTimer(now: Instant) {
+        let evaluated = state.lastChecked ?? now.seconds
+        pruneTimers(now: evaluated)
+        let due = DueRings.next(after: evaluated, alarms: alarms, state: state)
         prepare(due, now: now)
         var wake = due.map { Instant(seconds: $0.at) }
         if let due, prepared == nil, sounding == nil, due.at - preroll(for: due.alarm) > now.seconds {
@@ -270,9 +275,17 @@ public final class AlarmDaemon {
         event(.debug, "prepared", ["id": due.alarm.name])
     }
 
-    func saveState() {
+    /// Writes state.json when it changed. `lastChecked` alone moving on does not count: every ring
+    /// handled since the last write changed the state and was saved with it, so a stale value
+    /// after a crash re-examines only seconds that held nothing; writing it on every request
+    /// would put an fsync on the loop just where a ring may be due.
+    func saveState(evenIfOnlyTimePassed: Bool = false) {
+        var unchanged = savedState
+        if !evenIfOnlyTimePassed { unchanged?.lastChecked = state.lastChecked }
+        guard state != unchanged else { return }
         do {
             try store.save(state)
+            savedState = state
         } catch {
             event(.warning, "state_not_saved", ["problem": error.description])
         }
@@ -303,7 +316,7 @@ public final class AlarmDaemon {
         prepared?.ringer.control.stop()
         prepared = nil
         state.lastChecked = clock.now().seconds
-        saveState()
+        saveState(evenIfOnlyTimePassed: true)
         statusLine?.clear()
         input = nil
         event(.info, "exiting", [:])
