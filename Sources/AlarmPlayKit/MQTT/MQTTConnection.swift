@@ -35,6 +35,8 @@ final class MQTTConnection {
     private var retry: EventLoop.Deadline?
     private var retryMilliseconds: Int64 = 1000
     private var pendingLookup: HostLookup?
+    /// Addresses of the broker's name not tried yet in this round of connecting.
+    private var untried: [String] = []
     private(set) var isConnected = false
     private var isStopping = false
 
@@ -83,8 +85,9 @@ final class MQTTConnection {
         loop.watch(lookup.done.descriptor) { [unowned self] in
             loop.unwatch(lookup.done.descriptor)
             pendingLookup = nil
-            guard let address = lookup.address else { return lost("cannot resolve \(host)") }
-            attempt(address)
+            untried = lookup.addresses
+            guard !untried.isEmpty else { return lost("cannot resolve \(host)") }
+            attempt(untried.removeFirst())
         }
         lookup.start(host)
     }
@@ -124,6 +127,8 @@ final class MQTTConnection {
     }
 
     private func connected(_ code: Int32) {
+        // A broker that answered and refused is the broker's answer, whichever address it came on.
+        untried = []
         guard code == 0 else { return lost(String(cString: mosquitto_connack_string(code))) }
         isConnected = true
         retryMilliseconds = 1000
@@ -173,6 +178,8 @@ final class MQTTConnection {
         let wasConnected = isConnected
         isConnected = false
         guard !isStopping else { return }
+        // The next address of the name at once; the backoff is for the broker, not for one address.
+        if !wasConnected, !untried.isEmpty { return attempt(untried.removeFirst()) }
         onEvent(.disconnected(reason: wasConnected ? reason : "cannot connect: \(reason)"))
         loop.cancel(retry)
         retry = loop.schedule(afterMilliseconds: retryMilliseconds) { [unowned self] in
