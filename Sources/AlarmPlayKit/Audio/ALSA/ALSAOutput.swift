@@ -71,7 +71,9 @@ public final class ALSAOutput {
         guard sixteenBit else { return try write(raw: UnsafeRawPointer(samples), frames: frames, frameBytes: format.channels * 4) }
         let count = frames * format.channels
         if converted.count < count { converted = [Int16](repeating: 0, count: count) }
-        try converted.withUnsafeMutableBufferPointer { target throws(ALSAError) in
+        // The error comes back as a value: Swift 6.0's withUnsafeMutableBufferPointer rethrows
+        // only `any Error`, so a typed throw inside its closure does not compile there.
+        let failure = converted.withUnsafeMutableBufferPointer { target -> ALSAError? in
             // Truncated, not rounded (a libm call per sample, measured as a third of the cost of
             // ringing): the difference is below one step of 16 bits. Clamped, as a lossy decoder
             // or a gain may overshoot full scale a little; NaN becomes silence.
@@ -79,8 +81,14 @@ public final class ALSAOutput {
                 let value = samples[index] * 32767
                 target[index] = value.isNaN ? 0 : Int16(max(-32768, min(32767, value)))
             }
-            try write(raw: UnsafeRawPointer(target.baseAddress!), frames: frames, frameBytes: format.channels * 2)
+            do throws(ALSAError) {
+                try write(raw: UnsafeRawPointer(target.baseAddress!), frames: frames, frameBytes: format.channels * 2)
+                return nil
+            } catch {
+                return error
+            }
         }
+        if let failure { throw failure }
     }
 
     private func write(raw samples: UnsafeRawPointer, frames: Int, frameBytes: Int) throws(ALSAError) {
