@@ -64,9 +64,8 @@ public final class ALSAOutput {
         let pcm: OpaquePointer
     }
 
-    /// Writes all `frames` frames, blocking while the buffer is full. Underruns (`-EPIPE`) and
-    /// suspends (`-ESTRPIPE`) are recovered in place, as MPD's ALSA output does; a device that
-    /// is gone throws `.lost` so the caller can fall back.
+    /// Writes all `frames` frames, blocking while the buffer is full; a device that is gone
+    /// throws `.lost` so the caller can fall back.
     public func write(_ samples: UnsafePointer<Float>, frames: Int) throws(ALSAError) {
         guard sixteenBit else { return try write(raw: UnsafeRawPointer(samples), frames: frames, frameBytes: format.channels * 4) }
         let count = frames * format.channels
@@ -94,26 +93,57 @@ public final class ALSAOutput {
     private func write(raw samples: UnsafeRawPointer, frames: Int, frameBytes: Int) throws(ALSAError) {
         var offset = 0
         while offset < frames {
-            // A device that takes no audio for a while (a hung sound server, a USB speaker pulled
-            // while its driver keeps the PCM open) would block the write forever: treat it as lost.
-            if snd_pcm_wait(pcm, Self.stallMilliseconds) == 0 {
+            // Never more than there is room for: a blocking `snd_pcm_writei` could wait inside
+            // ALSA with no time limit, out of the watchdog's reach.
+            let frameCount = min(try room(), frames - offset)
+            let written = snd_pcm_writei(pcm, samples + offset * frameBytes, snd_pcm_uframes_t(frameCount))
+            if written >= 0 {
+                offset += Int(written)
+            } else {
+                try recover(Int32(written))
+            }
+        }
+    }
+
+    /// The frames the device takes now, waiting while it has no room. A device that takes no
+    /// audio for a while (a hung sound server, a USB speaker pulled while its driver keeps the
+    /// PCM open) would block a write forever: after `stallMilliseconds` it counts as lost.
+    private func room() throws(ALSAError) -> Int {
+        while true {
+            if snd_pcm_state(pcm) == SND_PCM_STATE_PREPARED {
+                // Not started: the room cannot grow before the device plays, and it starts only
+                // once the buffer reaches the start threshold (the whole buffer, from
+                // `snd_pcm_set_params`). Waiting for room here never ends on a PCM whose poll
+                // tells the truth (pipewire-alsa, measured: the 2 s stall on every ring; a card's
+                // own driver does the same), so the buffer is filled without waiting. The write
+                // that fills it starts the PCM; a full one that did not start is started here.
+                let avail = snd_pcm_avail_update(pcm)
+                if avail > 0 { return Int(avail) }
+                let started = avail == 0 ? snd_pcm_start(pcm) : Int32(avail)
+                if started < 0 { try recover(started) }
+                continue
+            }
+            let ready = snd_pcm_wait(pcm, Self.stallMilliseconds)
+            if ready == 0 {
                 throw ALSAError(kind: .lost, device: device, code: -ETIMEDOUT,
                                 reason: "stalled: it took no audio for \(Self.stallMilliseconds / 1000) s")
             }
-            let written = snd_pcm_writei(pcm, samples + offset * frameBytes, snd_pcm_uframes_t(frames - offset))
-            if written >= 0 {
-                offset += Int(written)
-                continue
-            }
-            let code = Int32(written)
-            if code == -ENODEV || code == -EIO || code == -EBADFD || code == -ENOTTY {
-                throw ALSAError(kind: .lost, device: device, code: code, reason: Self.reason(code))
-            }
-            let recovered = snd_pcm_recover(pcm, code, 1)
-            if recovered < 0 {
-                let kind: ALSAError.Kind = recovered == -ENODEV || recovered == -EIO ? .lost : .write
-                throw ALSAError(kind: kind, device: device, code: recovered, reason: Self.reason(recovered))
-            }
+            let avail = ready < 0 ? snd_pcm_sframes_t(ready) : snd_pcm_avail_update(pcm)
+            if avail > 0 { return Int(avail) }
+            if avail < 0 { try recover(Int32(avail)) }
+        }
+    }
+
+    /// Underruns (`-EPIPE`) and suspends (`-ESTRPIPE`) are recovered in place, as MPD's ALSA
+    /// output does; a device that is gone throws `.lost` so the caller can fall back.
+    private func recover(_ code: Int32) throws(ALSAError) {
+        if code == -ENODEV || code == -EIO || code == -EBADFD || code == -ENOTTY {
+            throw ALSAError(kind: .lost, device: device, code: code, reason: Self.reason(code))
+        }
+        let recovered = snd_pcm_recover(pcm, code, 1)
+        if recovered < 0 {
+            let kind: ALSAError.Kind = recovered == -ENODEV || recovered == -EIO ? .lost : .write
+            throw ALSAError(kind: kind, device: device, code: recovered, reason: Self.reason(recovered))
         }
     }
 
