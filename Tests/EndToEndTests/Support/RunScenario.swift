@@ -8,6 +8,8 @@ final class RunScenario {
     let home: TemporaryDirectory
     let pulse: PulseServer
     var alarmsPath: String { home.file("alarms.json") }
+    /// Where `run` listens for control requests (its runtime folder is inside `home`).
+    var socketPath: String { home.file("runtime/alarmplay/control.sock") }
 
     init() throws {
         home = try TemporaryDirectory()
