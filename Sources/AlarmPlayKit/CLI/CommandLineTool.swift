@@ -1,8 +1,6 @@
 /// The `alarmplay` entry point: picks the command, parses its arguments, runs it and maps
 /// every error to one line on stderr and an exit status.
 public enum CommandLineTool {
-    public static let version = "0.1.0"
-
     public static let commands: [any Command.Type] = [
         RunCommand.self,
         NextCommand.self,
@@ -42,7 +40,7 @@ public enum CommandLineTool {
             console.out(overview)
             return ExitCode.success.rawValue
         case "--version", "-V":
-            console.out("alarmplay \(version)")
+            console.out("alarmplay \(Version.current)")
             return ExitCode.success.rawValue
         case "help":
             guard arguments.count > 1 else {
@@ -102,7 +100,7 @@ public enum CommandLineTool {
 
     static var overview: String {
         var lines = [
-            "OVERVIEW: alarmplay \(version) - an alarm clock, timer and stopwatch for the terminal",
+            "OVERVIEW: alarmplay \(Version.current) - an alarm clock, timer and stopwatch for the terminal",
             "",
             "USAGE: alarmplay COMMAND [options]",
             "",
