@@ -37,8 +37,17 @@ final class HostLookup: Sendable {
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return nil }
         defer { freeaddrinfo(list) }
+        // Only one address is tried: an IPv4 one when there is one. Debian's /etc/hosts gives
+        // `localhost` ::1 first, where a broker listening on 127.0.0.1 (mosquitto's own `listener
+        // 1883 127.0.0.1`) refuses, while libmosquitto, given the name, would have tried both.
+        var chosen = first
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let current = entry {
+            if current.pointee.ai_family == AF_INET { chosen = current; break }
+            entry = current.pointee.ai_next
+        }
         var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        guard getnameinfo(first.pointee.ai_addr, first.pointee.ai_addrlen, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0
+        guard getnameinfo(chosen.pointee.ai_addr, chosen.pointee.ai_addrlen, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0
         else { return nil }
         return text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }

@@ -43,7 +43,7 @@ final class MQTTFace: DaemonFace {
             self.connection = connection
             connection.connect()
         } catch {
-            log(.warning, "mqtt_disconnected", [("broker", settings.broker.description), ("reason", error.description)])
+            log(.warning, "mqtt_disconnected", [("broker", settings.broker.description), ("reason", "\(error)")])
         }
     }
 
