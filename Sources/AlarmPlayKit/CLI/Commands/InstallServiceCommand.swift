@@ -72,7 +72,7 @@ public enum InstallServiceCommand: Command {
         return String(cString: directory) + "/" + path
     }
 
-    private static func currentUserName() -> String {
+    static func currentUserName() -> String {
         guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return String(getuid()) }
         return String(cString: name)
     }
