@@ -56,4 +56,17 @@ final class PipeWirePreviewTests: XCTestCase {
         let (result, signal) = try preview(device: "pulse")
         try assertHeardAtHalfVolume(result, signal)
     }
+
+    /// pipewire-alsa whose server died answers every call with -EPIPE and "recovers" each time:
+    /// the preview must end with a device error at once, not spin until the watchdog (or forever).
+    func testServerKilledMidPlayIsADeviceErrorAtOnce() throws {
+        let process = RunningProcess(["preview", "tone:classic", "--seconds", "30", "--device", "default"], environment: environment)
+        try process.start()
+        Thread.sleep(forTimeInterval: 1.0)
+        pipewire.kill()
+        let result = process.wait(timeout: 15)
+        XCTAssertEqual(result.status, 69, result.stderr)
+        XCTAssertTrue(result.stderr.contains("audio device \"default\" went away"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("again after recovering"), result.stderr)
+    }
 }

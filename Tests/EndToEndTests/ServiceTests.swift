@@ -69,6 +69,13 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(verified.stderr, "")
     }
 
+    func testEveryDeviceGoesIntoTheUnitInOrder() throws {
+        let result = try ChildProcess.run(["install-service", "--print", "--device", "default", "--device", "plughw:CARD=Headphones"],
+                                          environment: environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains(" run --device default --device plughw:CARD=Headphones"), result.stdout)
+    }
+
     func testVerifyCatchesABrokenUnit() throws {
         try home.write("unit/alarmplay.service", "[Service]\nExecStart=/nonexistent/alarmplay run\n")
         XCTAssertNotEqual(try verify(home.file("unit/alarmplay.service"), user: false).status, 0)

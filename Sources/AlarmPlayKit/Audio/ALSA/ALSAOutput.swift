@@ -15,6 +15,10 @@ public final class ALSAOutput {
     private var converted: [Int16] = []
     /// Set by `abandon`: the handle is being closed elsewhere.
     private var abandoned = false
+    /// Recoveries since the device last took audio; see `recover`.
+    private var recoveriesWithoutAudio = 0
+    /// A suspend may be followed by an underrun before audio flows again; more is no hiccup.
+    private static let recoveriesAllowed = 2
 
     /// About half a second of buffer, the period a quarter of it (ALSA's `snd_pcm_set_params`
     /// splits the latency into four periods): the same choice as aplay and MPD, large enough
@@ -97,9 +101,10 @@ public final class ALSAOutput {
             // ALSA with no time limit, out of the watchdog's reach.
             let frameCount = min(try room(), frames - offset)
             let written = snd_pcm_writei(pcm, samples + offset * frameBytes, snd_pcm_uframes_t(frameCount))
-            if written >= 0 {
+            if written > 0 {
                 offset += Int(written)
-            } else {
+                recoveriesWithoutAudio = 0
+            } else if written < 0 {
                 try recover(Int32(written))
             }
         }
@@ -107,9 +112,17 @@ public final class ALSAOutput {
 
     /// The frames the device takes now, waiting while it has no room. A device that takes no
     /// audio for a while (a hung sound server, a USB speaker pulled while its driver keeps the
-    /// PCM open) would block a write forever: after `stallMilliseconds` it counts as lost.
+    /// PCM open) would block a write forever: after `stallMilliseconds` without room, whatever
+    /// the device answered meanwhile, it counts as lost.
     private func room() throws(ALSAError) -> Int {
+        let giveUp = SystemMonotonicTime.seconds + Double(Self.stallMilliseconds) / 1000
         while true {
+            let left = Int32(((giveUp - SystemMonotonicTime.seconds) * 1000).rounded(.up))
+            guard left > 0 else {
+                throw ALSAError(kind: .lost, device: device, code: -ETIMEDOUT,
+                                reason: "stalled: it took no audio for \(Self.stallMilliseconds / 1000) s")
+            }
+            let avail: snd_pcm_sframes_t
             if snd_pcm_state(pcm) == SND_PCM_STATE_PREPARED {
                 // Not started: the room cannot grow before the device plays, and it starts only
                 // once the buffer reaches the start threshold (the whole buffer, from
@@ -117,18 +130,16 @@ public final class ALSAOutput {
                 // tells the truth (pipewire-alsa, measured: the 2 s stall on every ring; a card's
                 // own driver does the same), so the buffer is filled without waiting. The write
                 // that fills it starts the PCM; a full one that did not start is started here.
-                let avail = snd_pcm_avail_update(pcm)
-                if avail > 0 { return Int(avail) }
-                let started = avail == 0 ? snd_pcm_start(pcm) : Int32(avail)
-                if started < 0 { try recover(started) }
-                continue
+                avail = snd_pcm_avail_update(pcm)
+                if avail == 0 {
+                    let started = snd_pcm_start(pcm)
+                    if started < 0 { try recover(started) }
+                    continue
+                }
+            } else {
+                let ready = snd_pcm_wait(pcm, left)
+                avail = ready < 0 ? snd_pcm_sframes_t(ready) : snd_pcm_avail_update(pcm)
             }
-            let ready = snd_pcm_wait(pcm, Self.stallMilliseconds)
-            if ready == 0 {
-                throw ALSAError(kind: .lost, device: device, code: -ETIMEDOUT,
-                                reason: "stalled: it took no audio for \(Self.stallMilliseconds / 1000) s")
-            }
-            let avail = ready < 0 ? snd_pcm_sframes_t(ready) : snd_pcm_avail_update(pcm)
             if avail > 0 { return Int(avail) }
             if avail < 0 { try recover(Int32(avail)) }
         }
@@ -144,6 +155,14 @@ public final class ALSAOutput {
         if recovered < 0 {
             let kind: ALSAError.Kind = recovered == -ENODEV || recovered == -EIO ? .lost : .write
             throw ALSAError(kind: kind, device: device, code: recovered, reason: Self.reason(recovered))
+        }
+        // A prepared PCM takes the next write, so a failure again before any audio went in is
+        // no underrun: pipewire-alsa whose server died answers every call with -EPIPE and
+        // "recovers" each time (measured), which would spin here for good. That is a lost device.
+        recoveriesWithoutAudio += 1
+        if recoveriesWithoutAudio > Self.recoveriesAllowed {
+            throw ALSAError(kind: .lost, device: device, code: code,
+                            reason: "\(Self.reason(code)) again after recovering (its sound server went away?)")
         }
     }
 
