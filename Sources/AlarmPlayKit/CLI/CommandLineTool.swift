@@ -1,7 +1,6 @@
 /// The `alarmplay` entry point: picks the command, parses its arguments, runs it and maps
 /// every error to one line on stderr and an exit status.
 public enum CommandLineTool {
-    public static let version = "0.1.0"
     public static let tagline = "an alarm clock, timer and stopwatch for the terminal"
 
     /// The options of `alarmplay` itself, before any command.
@@ -49,7 +48,7 @@ public enum CommandLineTool {
             console.out(overview)
             return ExitCode.success.rawValue
         case "--version", "-V":
-            console.out("alarmplay \(version)")
+            console.out("alarmplay \(Version.current)")
             return ExitCode.success.rawValue
         case GenerateCommand.spec.name:
             return run(GenerateCommand.self, Array(arguments.dropFirst()), context: context)
@@ -116,7 +115,7 @@ public enum CommandLineTool {
 
     static var overview: String {
         var lines = [
-            "OVERVIEW: alarmplay \(version) - \(tagline)",
+            "OVERVIEW: alarmplay \(Version.current) - \(tagline)",
             "",
             "USAGE: alarmplay COMMAND [options]",
             "",

@@ -102,7 +102,7 @@ extension AlarmDaemon {
         let wake: JSONValue = ["canWake": .bool(timer.wakesFromSuspend), "reason": .optional(timer.noWakeReason)]
         return .object([("ringing", .array(ringingJSON)), ("snoozed", .array(snoozedJSON)), ("next", nextJSON),
                         ("alarms", .int(alarms.count)), ("pausedUntil", .optional(pausedUntil?.description)), ("http", http), ("wake", wake),
-                        ("schedule", .string(usingLastGood ? "last-good" : "file"))])
+                        ("schedule", .string(usingLastGood ? "last-good" : "file")), ("version", .string(Version.current))])
     }
 
     /// Ticks only while something needs them: once a second while ringing on a terminal (the

@@ -12,7 +12,7 @@ final class ManualPageTests: XCTestCase {
 
     func testTheCommandPageHasEveryCommandAndOption() throws {
         let page = try ManualPage.command(readme: readme, date: "2026-12-01")
-        XCTAssertTrue(page.contains("\n.TH ALARMPLAY 1 \"2026-12-01\" \"alarmplay \(CommandLineTool.version)\""), page)
+        XCTAssertTrue(page.contains("\n.TH ALARMPLAY 1 \"2026-12-01\" \"alarmplay \(Version.current)\""), page)
         for command in CommandLineTool.commands {
             XCTAssertTrue(page.contains("\n.SS \"\(command.spec.usage)\"\n"), command.spec.name)
             for option in command.spec.options where option.name != "help" {
