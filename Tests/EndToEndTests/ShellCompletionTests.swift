@@ -3,7 +3,8 @@ import XCTest
 
 /// The completion scripts `alarmplay _generate` writes (the ones the package ships), loaded in
 /// real bash, zsh and fish: each completes a command, an option, an alarm id from the alarms
-/// file (the default one, or the file given with --alarms on the line) and a sound name.
+/// file (the default one, or the file given with --alarms on the line), a sound name and an ALSA
+/// device (`null`, which alsa-lib always defines).
 final class ShellCompletionTests: XCTestCase {
     private var home: TemporaryDirectory!
     private var environment: [String: String] = [:]
@@ -37,6 +38,7 @@ final class ShellCompletionTests: XCTestCase {
             ("alarmplay skip w", "work"),
             ("alarmplay skip --alarms \(home.file("other.json")) g", "gym"),
             ("alarmplay preview file:maple", "file:maple-leaf-rag"),
+            ("alarmplay preview --device nu", "null"),
         ]
     }
 

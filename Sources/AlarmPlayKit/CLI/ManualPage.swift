@@ -34,7 +34,7 @@ public enum ManualPage {
         var page = header(section: 5, date: date, manual: "File Formats")
         page += [
             ".SH NAME", "alarmplay.json \\- the alarms file of \\fBalarmplay\\fR(1)",
-            ".SH DESCRIPTION", Roff.render(body, base: 1),
+            ".SH DESCRIPTION", Roff.render(body, base: 2),
             ".SH \"SEE ALSO\"", "\\fBalarmplay\\fR(1)",
         ]
         return page.joined(separator: "\n") + "\n"
