@@ -85,23 +85,14 @@ extension AudioPath {
         case nil:
             if path.isCard { path.cardHolders = cardHolders() }
         }
-        path.serverRunning = path.socket.map(answers) ?? false
+        path.serverRunning = path.socket.map { ControlClient.isListening(path: $0) } ?? false
         return path
-    }
-
-    /// Whether a server accepts connections on the Unix socket `path` (a stale file does not).
-    private static func answers(_ path: String) -> Bool {
-        guard let address = try? UnixSocketAddress(path: path) else { return false }
-        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return address.withPointer { connect(descriptor, $0, $1) } == 0
     }
 
     /// Users with a live `name` socket in their session's runtime folder.
     private static func sessionUsers(running name: String) -> [String] {
         let uids = (FileSystem.contents(of: "/run/user") ?? []).compactMap { UInt32($0) }.sorted()
-        return uids.filter { answers("/run/user/\($0)/\(name)") }.map(userName)
+        return uids.filter { ControlClient.isListening(path: "/run/user/\($0)/\(name)") }.map(userName)
     }
 
     private static func userName(_ uid: UInt32) -> String {

@@ -128,8 +128,9 @@ public final class ALSAOutput {
                 // once the buffer reaches the start threshold (the whole buffer, from
                 // `snd_pcm_set_params`). Waiting for room here never ends on a PCM whose poll
                 // tells the truth (pipewire-alsa, measured: the 2 s stall on every ring; a card's
-                // own driver does the same), so the buffer is filled without waiting. The write
-                // that fills it starts the PCM; a full one that did not start is started here.
+                // kernel driver polls by the same avail_min rule, not measured for want of a card
+                // here), so the buffer is filled without waiting. The write that fills it starts
+                // the PCM; a full one that did not start is started here.
                 avail = snd_pcm_avail_update(pcm)
                 if avail == 0 {
                     let started = snd_pcm_start(pcm)
