@@ -11,32 +11,31 @@ extension AlarmDaemon {
 
     func homeAssistantSnapshot() -> HomeAssistantDevice.Snapshot {
         let format = TimeFormat()
-        let next = DueRings.next(after: clock.now().seconds, alarms: alarms, state: state)
+        let snapshot = snapshot()
+        let next = snapshot.next
         return HomeAssistantDevice.Snapshot(
-            ringing: !ringing.isEmpty,
+            ringing: !snapshot.ringing.isEmpty,
             next: next.map { (format.iso($0.at), $0.alarm.name, $0.alarm.label) },
-            alarms: fileAlarms.map { .init(name: $0.name, label: $0.label, enabled: $0.enabled, time: $0.time.description) })
+            alarms: model.fileAlarms.map { .init(name: $0.name, label: $0.label, enabled: $0.enabled, time: $0.time.description) })
     }
 
     /// Nil when done, else why not (for `event=mqtt_rejected`).
     func apply(_ command: MQTTCommand) -> String? {
-        let reply: String
         switch command {
-        case .snooze: reply = perform(.snooze(id: nil))
-        case .stop: reply = perform(.stop(id: nil))
+        case .snooze: return perform(.snooze(id: nil)).refusal?.message
+        case .stop: return perform(.stop(id: nil)).refusal?.message
         case .homeAssistantOnline: return nil
         case let .setEnabled(alarm, enabled):
             let refusal = edit { try AlarmFileEdits.setEnabled(enabled, alarm, in: $0) }
-            if refusal == nil, enabled { _ = rearm(alarm) }
+            if refusal == nil, enabled { _ = perform(.rearm(id: alarm)) }
             return refusal
         case let .setTime(alarm, time):
             var changes = AlarmChanges()
             changes.set("time", .string(time))
             return edit { try AlarmFileEdits.edit(alarm, changes, in: $0) }
         case let .skip(alarm):
-            return edit { try AlarmFileEdits.skip(alarm, in: $0, state: state.schedule, now: clock.now().seconds).outcome }
+            return edit { try AlarmFileEdits.skip(alarm, in: $0, state: model.state.schedule, now: clock.now().seconds).outcome }
         }
-        return reply.hasPrefix("error: ") ? String(reply.dropFirst(7)) : nil
     }
 
     private func edit(_ change: (AlarmFile) throws -> AlarmFileEdits.Outcome) -> String? {

@@ -31,7 +31,8 @@ extension AlarmDaemon {
         case .status:
             return .json(webStatusJSON())
         case .listAlarms:
-            return .json(.array(fileAlarms.map { listing($0) }))
+            let snapshot = snapshot()
+            return .json(.array(model.fileAlarms.map { listing($0, in: snapshot) }))
         case .addAlarm:
             let changes = try alarmChanges(request, removals: false)
             return try changeAlarms(status: 201) { try AlarmFileEdits.add(changes, to: $0) }
@@ -51,19 +52,17 @@ extension AlarmDaemon {
                 switch action {
                 case .enable:
                     let outcome = try AlarmFileEdits.setEnabled(true, id, in: file)
-                    _ = rearm(id)
+                    _ = perform(.rearm(id: id))
                     return outcome
                 case .disable: return try AlarmFileEdits.setEnabled(false, id, in: file)
                 case .unskip: return try AlarmFileEdits.unskip(id, in: file)
-                case .skip: return try AlarmFileEdits.skip(id, in: file, state: state.schedule, now: clock.now().seconds).outcome
+                case .skip: return try AlarmFileEdits.skip(id, in: file, state: model.state.schedule, now: clock.now().seconds).outcome
                 }
             }
         case .snooze, .stop:
             let id = try WebRequestBody.object(request, allowed: ["id"], optional: true).first?.value
             guard id == nil || id?.stringValue != nil || id?.isNull == true else { throw WebError.problems([("id", "id must be a string")]) }
-            let reply = perform(route == .snooze ? .snooze(id: id?.stringValue) : .stop(id: id?.stringValue))
-            if reply.hasPrefix("error: ") { throw WebError(409, String(reply.dropFirst(7))) }
-            return .json(["message": .string(reply.hasPrefix("ok: ") ? String(reply.dropFirst(4)) : reply)])
+            return try .json(perform(route == .snooze ? .snooze(id: id?.stringValue) : .stop(id: id?.stringValue)))
         case .sounds:
             return .json(.array(registry.entries.map(SoundsCommand.json)))
         case let .preview(name):
@@ -106,7 +105,7 @@ extension AlarmDaemon {
         do {
             let (file, index) = try AlarmFileUpdate.perform(path: configuration.alarmsPath, sounds: registry, createIfMissing: true, edit)
             guard file.alarms.indices.contains(index) else { return .json(["ok": .bool(true)], status: status) }
-            return .json(listing(file.alarms[index]), status: status)
+            return .json(listing(file.alarms[index], in: snapshot()), status: status)
         } catch let error as AlarmEditRejected {
             throw WebError.problems(error.problems.map { ($0.key, $0.message) })
         } catch let error as AlarmFileError {
@@ -123,10 +122,8 @@ extension AlarmDaemon {
         }
     }
 
-    func listing(_ alarm: Alarm) -> JSONValue {
-        let sound = try? registry.resolve(alarm.settings.sound)
-        return AlarmListing(alarm: alarm, sound: sound, state: state.schedule.state(for: alarm), now: clock.now().seconds)
-            .json(format: TimeFormat())
+    func listing(_ alarm: Alarm, in snapshot: Snapshot) -> JSONValue {
+        snapshot.listing(alarm, sound: try? registry.resolve(alarm.settings.sound)).json(format: TimeFormat())
     }
 
     /// `status --json`, plus what the page needs besides: the file's problems, timers, the time.
@@ -134,7 +131,7 @@ extension AlarmDaemon {
         let format = TimeFormat()
         let extra: [JSONMember] = [
             JSONMember("problems", .array(fileProblems.map(JSONValue.string))),
-            JSONMember("timers", .array(timers.map { $0.json(format: format) })),
+            JSONMember("timers", .array(model.timers.map { $0.json(format: format) })),
             JSONMember("now", .string(format.iso(clock.now().seconds))),
         ]
         var status = statusJSON()
