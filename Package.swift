@@ -18,26 +18,12 @@ let package = Package(
             pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]
         ),
-        .systemLibrary(
-            name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
-        ),
-        .systemLibrary(
-            name: "CMosquitto",
-            pkgConfig: "libmosquitto",
-            providers: [.apt(["libmosquitto-dev"])]
-        ),
-        .systemLibrary(
-            name: "CEspeak",
-            pkgConfig: "espeak-ng",
-            providers: [.apt(["libespeak-ng-dev"])]
-        ),
-        .systemLibrary(
-            name: "CQRencode",
-            pkgConfig: "libqrencode",
-            providers: [.apt(["libqrencode-dev"])]
-        ),
+        // The page's, MQTT's, speech's and QR codes' libraries: headers only (the -dev packages),
+        // nothing linked; each is loaded with dlopen when its face or provider is first used.
+        .systemLibrary(name: "CMicroHTTPD"),
+        .systemLibrary(name: "CMosquitto"),
+        .systemLibrary(name: "CEspeak"),
+        .systemLibrary(name: "CQRencode"),
         // Linux headers Glibc's module map leaves out (timerfd, inotify, flock details).
         .systemLibrary(name: "CLinuxShims"),
         .target(

@@ -293,6 +293,7 @@ function setConnected(open) {
 const eventsOpen = () => state.events?.readyState === EventSource.OPEN;
 
 function renderAll() {
+  $("#version").textContent = `alarmplay ${state.status?.version ?? ""}`;
   renderNextAlarm();
   renderFileProblems();
   renderSnoozed();

@@ -1,3 +1,4 @@
+import AlarmPlayKit
 import XCTest
 
 /// Help, version, usage errors and exit codes, through the real binary.
@@ -38,10 +39,14 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(viaHelp.stdout.contains("--seconds D"))
     }
 
-    func testVersion() throws {
+    /// The binary and the scripts (the package's file name) read the same one version.
+    func testVersionIsTheOneInVersionSwift() throws {
         let result = try run(["--version"])
         XCTAssertEqual(result.status, 0)
-        XCTAssertTrue(result.stdout.hasPrefix("alarmplay "))
+        XCTAssertEqual(result.stdout, "alarmplay \(Version.current)\n")
+        let script = try ChildProcess.run([], environment: [:], executable: AlarmPlayBinary.repositoryRoot + "/scripts/version")
+        XCTAssertEqual(script.status, 0, script.stderr)
+        XCTAssertEqual(script.stdout, Version.current + "\n")
     }
 
     func testUnknownCommandSuggestsAndExits64() throws {

@@ -14,8 +14,6 @@ final class RunControlSocketTests: XCTestCase {
         scenario.tearDown()
     }
 
-    private var socketPath: String { scenario.home.file("runtime") + "/alarmplay/control.sock" }
-
     /// `alarmplay status`, timed from spawn to exit.
     private func timedStatus() throws -> (result: CommandResult, seconds: TimeInterval) {
         let start = Date()
@@ -32,10 +30,10 @@ final class RunControlSocketTests: XCTestCase {
         let due = scenario.at(secondsAhead: 6)
         try scenario.writeAlarms(["{\"id\": \"due\", \(due.json), \"sound\": \"tone:beep\", \"ringFor\": \"1s\", \"fadeIn\": 0}"])
         let run = try scenario.startRun(["--verbose"])
-        let silent = try (0..<3).map { _ in try SocketClient(path: socketPath) }
+        let silent = try (0..<3).map { _ in try SocketClient(path: scenario.socketPath) }
         let dribbling = DispatchQueue(label: "dribble")
         let stopDribbling = DispatchSemaphore(value: 0)
-        dribbling.async { [socketPath] in
+        dribbling.async { [socketPath = scenario.socketPath] in
             // A new connection each time the last one is dropped, one byte every 0.8 s, never a newline.
             var client = try? SocketClient(path: socketPath)
             while stopDribbling.wait(timeout: .now() + 0.8) == .timedOut {
@@ -66,7 +64,7 @@ final class RunControlSocketTests: XCTestCase {
     func testAHundredConnectionsAtOnceServeThirtyTwoAndRefuseTheRest() throws {
         try scenario.writeAlarms([])
         let run = try scenario.startRun()
-        let clients = try (0..<100).map { _ in try SocketClient(path: socketPath) }
+        let clients = try (0..<100).map { _ in try SocketClient(path: scenario.socketPath) }
         for client in clients[32...] {
             let reply = client.receiveAll(timeout: 3)
             XCTAssertTrue(reply.closed, "a refused connection was left open")
@@ -89,7 +87,7 @@ final class RunControlSocketTests: XCTestCase {
     func testAnOverlongLineClosesTheConnectionAndRunGoesOn() throws {
         try scenario.writeAlarms([])
         let run = try scenario.startRun()
-        let client = try SocketClient(path: socketPath)
+        let client = try SocketClient(path: scenario.socketPath)
         client.send(String(repeating: "x", count: 10 * 1024))
         let reply = client.receiveAll(timeout: 2)
         XCTAssertTrue(reply.closed, "the connection was left open")
@@ -104,7 +102,7 @@ final class RunControlSocketTests: XCTestCase {
     func testAClientThatNeverReadsIsDroppedNotWaitedFor() throws {
         try scenario.writeAlarms([])
         let run = try scenario.startRun()
-        let greedy = try SocketClient(path: socketPath)
+        let greedy = try SocketClient(path: scenario.socketPath)
         var accepted = 0
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline, greedy.send("status\n") {

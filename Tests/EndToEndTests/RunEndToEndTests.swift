@@ -178,7 +178,7 @@ final class RunEndToEndTests: XCTestCase {
     func testSocketIsPrivateAndRefusesAnotherUser() throws {
         try scenario.writeAlarms(["{\"id\": \"later\", \"time\": \"23:59\", \"days\": \"daily\"}"])
         let run = try scenario.startRun()
-        let socket = scenario.home.file("runtime/alarmplay/control.sock")
+        let socket = scenario.socketPath
         var info = stat()
         XCTAssertEqual(stat(socket, &info), 0)
         XCTAssertEqual(info.st_mode & 0o777, 0o600)

@@ -200,6 +200,26 @@ final class RunMQTTTests: XCTestCase {
         XCTAssertEqual(unknown.wait(timeout: 10).status, 0)
     }
 
+    /// A name whose first address has no broker (Debian's `localhost` is `::1` before `127.0.0.1`)
+    /// connects on the next one. The name is given both addresses in a private `/etc/hosts`
+    /// (a mount namespace of `run`'s own), so the case is the same on every machine.
+    func testABrokerByNameIsReachedOnItsNextAddress() throws {
+        let broker = try MosquittoBroker(tcp: true)
+        try broker.start()
+        try scenario.writeAlarms([workAlarm])
+        try scenario.home.write("hosts", "127.0.0.1 brokerhost\n::1 brokerhost\n")
+        let run = RunningProcess(
+            ["-m", "sh", "-c", "mount --bind \"$0\" /etc/hosts && exec \"$@\"", scenario.home.file("hosts"), AlarmPlayBinary.path,
+             "run", "--alarms", scenario.alarmsPath, "--device", "null", "--no-http",
+             "--mqtt", "mqtt://brokerhost:\(broker.port)", "--mqtt-id", "pi1"],
+            environment: scenario.environment, executable: "/usr/bin/unshare")
+        try run.start()
+        XCTAssertNotNil(run.waitForLog("event=mqtt_connected", timeout: 10), run.stderr)
+        XCTAssertEqual(run.logLines("event=mqtt_disconnected"), [], "the second address was tried only after a backoff")
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
     func testTwoDevicesOneHouseholdStopAndAKilledRunGoesOffline() throws {
         let broker = try MosquittoBroker()
         try broker.start()

@@ -15,14 +15,12 @@ final class RunRequestsAtTheSecondTests: XCTestCase {
         scenario.tearDown()
     }
 
-    private var socketPath: String { scenario.home.file("runtime") + "/alarmplay/control.sock" }
-
     /// `status` on the control socket, one connection after another, from `start` to `end`.
     private func askStatus(from start: Date, until end: Date) -> Int {
         while Date() < start {}
         var answered = 0
         while Date() < end {
-            guard let client = try? SocketClient(path: socketPath), client.send("status\n") else { continue }
+            guard let client = try? SocketClient(path: scenario.socketPath), client.send("status\n") else { continue }
             if client.receiveAll(timeout: 1).text.hasPrefix("{") { answered += 1 }
         }
         return answered

@@ -1,3 +1,4 @@
+import AlarmPlayKit
 import Foundation
 import XCTest
 
@@ -158,7 +159,9 @@ final class RunWebAPITests: XCTestCase {
         XCTAssertEqual(try client.send("POST", "/api/alarms", file: scratch.file("big.json")).status, 413)
 
         XCTAssertEqual(try alarmsFile(), before, "the file is untouched")
-        XCTAssertEqual(try client.get("/api/status").status, 200, "run keeps serving")
+        let status = try client.get("/api/status")
+        XCTAssertEqual(status.status, 200, "run keeps serving")
+        XCTAssertEqual(status.object["version"] as? String, Version.current, "the page shows it")
         XCTAssertTrue(run.isRunning)
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)

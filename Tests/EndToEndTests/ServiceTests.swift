@@ -69,9 +69,30 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(verified.stderr, "")
     }
 
+    func testEveryDeviceGoesIntoTheUnitInOrder() throws {
+        let result = try ChildProcess.run(["install-service", "--print", "--device", "default", "--device", "plughw:CARD=Headphones"],
+                                          environment: environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains(" run --device default --device plughw:CARD=Headphones"), result.stdout)
+    }
+
     func testVerifyCatchesABrokenUnit() throws {
         try home.write("unit/alarmplay.service", "[Service]\nExecStart=/nonexistent/alarmplay run\n")
         XCTAssertNotEqual(try verify(home.file("unit/alarmplay.service"), user: false).status, 0)
+    }
+
+    /// The units the package ships (`_generate user-unit`, `system-unit`) pass verify too, with
+    /// ExecStart pointed at this build, as /usr/bin/alarmplay is not installed here.
+    func testThePackagesUnitsPassVerify() throws {
+        for (name, user) in [("user-unit", true), ("system-unit", false)] {
+            let result = try ChildProcess.run(["_generate", name], environment: environment)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains("\nExecStart=/usr/bin/alarmplay run"), result.stdout)
+            try home.write("\(name)/alarmplay.service", result.stdout.replacingOccurrences(of: "/usr/bin/alarmplay", with: executable))
+            let verified = try verify(home.file("\(name)/alarmplay.service"), user: user)
+            XCTAssertEqual(verified.status, 0, verified.stderr)
+            XCTAssertEqual(verified.stderr, "", name)
+        }
     }
 
     func testWritesTheUserUnitAndSaysHowToEnableIt() throws {

@@ -1,7 +1,13 @@
 /// The `alarmplay` entry point: picks the command, parses its arguments, runs it and maps
 /// every error to one line on stderr and an exit status.
 public enum CommandLineTool {
-    public static let version = "0.1.0"
+    public static let tagline = "an alarm clock, timer and stopwatch for the terminal"
+
+    /// The options of `alarmplay` itself, before any command.
+    public static let globalOptions: [OptionSpec] = [
+        .flag("help", short: "h", help: "Show help (also 'alarmplay help COMMAND' or 'COMMAND --help')."),
+        .flag("version", short: "V", help: "Show the version."),
+    ]
 
     public static let commands: [any Command.Type] = [
         RunCommand.self,
@@ -42,8 +48,10 @@ public enum CommandLineTool {
             console.out(overview)
             return ExitCode.success.rawValue
         case "--version", "-V":
-            console.out("alarmplay \(version)")
+            console.out("alarmplay \(Version.current)")
             return ExitCode.success.rawValue
+        case GenerateCommand.spec.name:
+            return run(GenerateCommand.self, Array(arguments.dropFirst()), context: context)
         case "help":
             guard arguments.count > 1 else {
                 console.out(overview)
@@ -60,8 +68,13 @@ public enum CommandLineTool {
         guard let command = command(named: first) else {
             return report(unknownCommand(first), console: console)
         }
+        return run(command, Array(arguments.dropFirst()), context: context)
+    }
+
+    static func run(_ command: any Command.Type, _ arguments: [String], context: CommandContext) -> Int32 {
+        let console = context.console
         do {
-            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), spec: command.spec)
+            let parsed = try ArgumentParser.parse(arguments, spec: command.spec)
             if parsed.flag("help") {
                 console.out(command.spec.help)
                 return ExitCode.success.rawValue
@@ -102,7 +115,7 @@ public enum CommandLineTool {
 
     static var overview: String {
         var lines = [
-            "OVERVIEW: alarmplay \(version) - an alarm clock, timer and stopwatch for the terminal",
+            "OVERVIEW: alarmplay \(Version.current) - \(tagline)",
             "",
             "USAGE: alarmplay COMMAND [options]",
             "",
@@ -112,12 +125,11 @@ public enum CommandLineTool {
             let name = command.spec.name
             lines.append("  " + name + String(repeating: " ", count: max(2, 18 - name.count)) + command.spec.abstract)
         }
-        lines += [
-            "",
-            "OPTIONS:",
-            "  -h, --help        Show help (also 'alarmplay help COMMAND' or 'COMMAND --help').",
-            "  -V, --version     Show the version.",
-        ]
+        lines += ["", "OPTIONS:"]
+        for option in globalOptions {
+            let label = (option.short.map { "-\($0), " } ?? "") + "--" + option.name
+            lines.append("  " + label + String(repeating: " ", count: max(2, 18 - label.count)) + option.help)
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -3,7 +3,8 @@ extension OptionSpec {
     public static let sounds = OptionSpec.value(
         "sounds", "DIR", repeatable: true, help: "Also look for sound files in DIR.")
     public static let device = OptionSpec.value(
-        "device", "PCM", short: "D", help: "ALSA playback device (default: default; see 'alarmplay devices').")
+        "device", "PCM", short: "D", repeatable: true,
+        help: "ALSA playback device (default: default; see 'alarmplay devices'); several are tried in order.")
     public static let json = OptionSpec.flag("json", help: "Print JSON instead of text.")
     public static let http = OptionSpec.value(
         "http", "ADDR:PORT", help: "Serve the phone page here (default: 127.0.0.1:8137; 0.0.0.0:8137 for the LAN).")
@@ -27,7 +28,14 @@ extension ParsedArguments {
         .standard(folders: SoundFolders(environment: context.environment, extra: all("sounds")))
     }
 
-    public var device: String { value("device") ?? "default" }
+    /// `--device` in the order given; `default` when none.
+    public var devices: [String] {
+        let given = all("device")
+        return given.isEmpty ? ["default"] : given
+    }
+
+    /// The first `--device`: where a preview plays (it shows what fails rather than falling back).
+    public var device: String { devices[0] }
 
     /// The broker settings, nil without --mqtt. The password is read here, never taken from the
     /// command line.

@@ -58,6 +58,20 @@ public enum DoctorChecks {
         }
     }
 
+    /// The checks of a device order: while one device works, the others' failures are advice,
+    /// as the ring goes on there.
+    public static func inOrder(_ checks: [DoctorCheck]) -> [DoctorCheck] {
+        let opens = checks.contains { $0.name.hasPrefix("device ") && $0.outcome == .ok }
+        guard opens else { return checks }
+        return checks.map { check in
+            guard check.outcome == .failed else { return check }
+            var advice = check
+            advice.outcome = .advice
+            advice.message += " (another device of the order rings instead)"
+            return advice
+        }
+    }
+
     public static func mixer(_ device: String, forceAudible: Bool) -> DoctorCheck {
         guard let mixer = ALSAMixer(device: device) else {
             return .ok("mixer", "\(device) has no mixer to check")

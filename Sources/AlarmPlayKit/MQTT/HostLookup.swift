@@ -8,14 +8,14 @@ import Glibc
 /// loop hears of the answer through `done`, an eventfd it watches.
 final class HostLookup: Sendable {
     let done: Notifier
-    private let result = Mutex<String?>(nil)
+    private let result = Mutex<[String]>([])
 
     init() throws(SystemError) {
         done = try Notifier()
     }
 
-    /// The numeric address found, nil when the name does not resolve.
-    var address: String? { result.withLock { $0 } }
+    /// The numeric addresses found, in the order to try them; empty when the name does not resolve.
+    var addresses: [String] { result.withLock { $0 } }
 
     func start(_ host: String) {
         BackgroundThread.start { [self] in
@@ -31,15 +31,38 @@ final class HostLookup: Sendable {
         return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
     }
 
-    private static func resolve(_ host: String) -> String? {
+    /// getaddrinfo's answer reordered as RFC 8305 asks: its first address first, then the families
+    /// alternating, so that a name with an IPv6 address the server does not listen on (Debian's
+    /// `/etc/hosts` maps `localhost` to `::1` too) still reaches it on the next one.
+    static func interleaved(_ found: [(family: Int32, address: String)]) -> [String] {
+        var unique: [(family: Int32, address: String)] = []
+        for entry in found where !unique.contains(where: { $0.address == entry.address }) { unique.append(entry) }
+        guard let first = unique.first?.family else { return [] }
+        var preferred = unique.filter { $0.family == first }.map(\.address)[...]
+        var others = unique.filter { $0.family != first }.map(\.address)[...]
+        var ordered: [String] = []
+        while let next = preferred.popFirst() {
+            ordered.append(next)
+            if let other = others.popFirst() { ordered.append(other) }
+        }
+        return ordered + others
+    }
+
+    private static func resolve(_ host: String) -> [String] {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return nil }
+        guard getaddrinfo(host, nil, &hints, &list) == 0 else { return [] }
         defer { freeaddrinfo(list) }
-        var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        guard getnameinfo(first.pointee.ai_addr, first.pointee.ai_addrlen, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0
-        else { return nil }
-        return text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var found: [(family: Int32, address: String)] = []
+        var entry = list
+        while let current = entry?.pointee {
+            var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            if getnameinfo(current.ai_addr, current.ai_addrlen, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0 {
+                found.append((current.ai_family, text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))
+            }
+            entry = current.ai_next
+        }
+        return interleaved(found)
     }
 }

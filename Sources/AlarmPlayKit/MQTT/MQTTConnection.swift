@@ -29,36 +29,43 @@ final class MQTTConnection {
     private let options: Options
     private let loop: EventLoop
     private let onEvent: (Event) -> Void
+    private static let library = OptionalLibrary.mosquitto.load(alarmplay_mosquitto_load)
+    private let mosquitto: alarmplay_mosquitto_functions
     private let client: OpaquePointer
     private var watched: Int32 = -1
     private var keepalive: EventLoop.Deadline?
     private var retry: EventLoop.Deadline?
     private var retryMilliseconds: Int64 = 1000
     private var pendingLookup: HostLookup?
+    /// Addresses of the broker's name not tried yet in this round of connecting.
+    private var untried: [String] = []
     private(set) var isConnected = false
     private var isStopping = false
 
-    init(options: Options, loop: EventLoop, onEvent: @escaping (Event) -> Void) throws(SystemError) {
-        mosquitto_lib_init()
+    /// Throws a `LibraryError` when libmosquitto is missing, a `SystemError` when it cannot make a client.
+    init(options: Options, loop: EventLoop, onEvent: @escaping (Event) -> Void) throws {
+        let mosquitto = try Self.library.get().functions
+        _ = mosquitto.mosquitto_lib_init()
+        self.mosquitto = mosquitto
         self.options = options
         self.loop = loop
         self.onEvent = onEvent
-        guard let client = mosquitto_new(options.clientID, true, nil) else { throw SystemError("mosquitto_new") }
+        guard let client = mosquitto.mosquitto_new(options.clientID, true, nil) else { throw SystemError("mosquitto_new") }
         self.client = client
-        mosquitto_user_data_set(client, Unmanaged.passUnretained(self).toOpaque())
-        _ = mosquitto_int_option(client, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
-        mosquitto_connect_callback_set(client) { _, context, code in
+        mosquitto.mosquitto_user_data_set(client, Unmanaged.passUnretained(self).toOpaque())
+        _ = mosquitto.mosquitto_int_option(client, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+        mosquitto.mosquitto_connect_callback_set(client) { _, context, code in
             guard let context else { return }
             Unmanaged<MQTTConnection>.fromOpaque(context).takeUnretainedValue().connected(code)
         }
-        mosquitto_message_callback_set(client) { _, context, message in
+        mosquitto.mosquitto_message_callback_set(client) { _, context, message in
             guard let context, let message else { return }
             Unmanaged<MQTTConnection>.fromOpaque(context).takeUnretainedValue().received(message.pointee)
         }
         let will = Array(options.will.payload.utf8)
-        _ = mosquitto_will_set(client, options.will.topic, Int32(will.count), will, 1, true)
-        if let username = options.username { _ = mosquitto_username_pw_set(client, username, options.password) }
-        if options.broker.tls { _ = mosquitto_tls_set(client, nil, "/etc/ssl/certs", nil, nil, nil) }
+        _ = mosquitto.mosquitto_will_set(client, options.will.topic, Int32(will.count), will, 1, true)
+        if let username = options.username { _ = mosquitto.mosquitto_username_pw_set(client, username, options.password) }
+        if options.broker.tls { _ = mosquitto.mosquitto_tls_set(client, nil, "/etc/ssl/certs", nil, nil, nil) }
     }
 
     deinit {
@@ -66,7 +73,7 @@ final class MQTTConnection {
         loop.cancel(keepalive)
         loop.cancel(retry)
         if watched >= 0 { loop.unwatch(watched) }
-        mosquitto_destroy(client)
+        mosquitto.mosquitto_destroy(client)
     }
 
     /// Connects, or tries again. A host name is looked up on a thread of its own first:
@@ -83,15 +90,16 @@ final class MQTTConnection {
         loop.watch(lookup.done.descriptor) { [unowned self] in
             loop.unwatch(lookup.done.descriptor)
             pendingLookup = nil
-            guard let address = lookup.address else { return lost("cannot resolve \(host)") }
-            attempt(address)
+            untried = lookup.addresses
+            guard !untried.isEmpty else { return lost("cannot resolve \(host)") }
+            attempt(untried.removeFirst())
         }
         lookup.start(host)
     }
 
     private func attempt(_ host: String) {
-        let code = mosquitto_connect_async(client, host, Int32(options.broker.port), options.keepaliveSeconds)
-        guard code == MOSQ_ERR_SUCCESS.rawValue else { return lost(Self.reason(code)) }
+        let code = mosquitto.mosquitto_connect_async(client, host, Int32(options.broker.port), options.keepaliveSeconds)
+        guard code == MOSQ_ERR_SUCCESS.rawValue else { return lost(reason(code)) }
         updateWatch()
     }
 
@@ -99,12 +107,12 @@ final class MQTTConnection {
     func publish(_ topic: String, _ payload: String, retain: Bool) {
         guard isConnected else { return }
         let bytes = Array(payload.utf8)
-        _ = mosquitto_publish(client, nil, topic, Int32(bytes.count), bytes, 1, retain)
+        _ = mosquitto.mosquitto_publish(client, nil, topic, Int32(bytes.count), bytes, 1, retain)
         flush()
     }
 
     func subscribe(_ topics: [String]) {
-        for topic in topics { _ = mosquitto_subscribe(client, nil, topic, 1) }
+        for topic in topics { _ = mosquitto.mosquitto_subscribe(client, nil, topic, 1) }
         flush()
     }
 
@@ -113,18 +121,20 @@ final class MQTTConnection {
         guard isConnected else { return }
         isStopping = true
         flush()
-        mosquitto_disconnect(client)
+        _ = mosquitto.mosquitto_disconnect(client)
         flush()
         isConnected = false
     }
 
     private func flush() {
-        if mosquitto_want_write(client) { _ = mosquitto_loop_write(client, 1) }
+        if mosquitto.mosquitto_want_write(client) { _ = mosquitto.mosquitto_loop_write(client, 1) }
         updateWatch()
     }
 
     private func connected(_ code: Int32) {
-        guard code == 0 else { return lost(String(cString: mosquitto_connack_string(code))) }
+        // A broker that answered and refused is the broker's answer, whichever address it came on.
+        untried = []
+        guard code == 0 else { return lost(mosquitto.mosquitto_connack_string(code).map { String(cString: $0) } ?? "refused (\(code))") }
         isConnected = true
         retryMilliseconds = 1000
         onEvent(.connected)
@@ -139,28 +149,28 @@ final class MQTTConnection {
 
     private func ready(_ readiness: EventLoop.Readiness) {
         var code = MOSQ_ERR_SUCCESS.rawValue
-        if readiness.contains(.readable) { code = mosquitto_loop_read(client, 1) }
-        if code == MOSQ_ERR_SUCCESS.rawValue, readiness.contains(.writable) || mosquitto_want_write(client) {
-            code = mosquitto_loop_write(client, 1)
+        if readiness.contains(.readable) { code = mosquitto.mosquitto_loop_read(client, 1) }
+        if code == MOSQ_ERR_SUCCESS.rawValue, readiness.contains(.writable) || mosquitto.mosquitto_want_write(client) {
+            code = mosquitto.mosquitto_loop_write(client, 1)
         }
-        guard code == MOSQ_ERR_SUCCESS.rawValue else { return lost(Self.reason(code)) }
+        guard code == MOSQ_ERR_SUCCESS.rawValue else { return lost(reason(code)) }
         updateWatch()
     }
 
     /// Follows the client's socket (a new one after each reconnect) and whether it has bytes to
     /// write; arms the keepalive a little after the interval, when libmosquitto will ping.
     private func updateWatch() {
-        let socket = mosquitto_socket(client)
+        let socket = mosquitto.mosquitto_socket(client)
         if socket != watched, watched >= 0 { loop.unwatch(watched) }
         watched = socket
         guard socket >= 0 else { return }
-        let interest: EventLoop.Readiness = mosquitto_want_write(client) ? [.readable, .writable] : .readable
+        let interest: EventLoop.Readiness = mosquitto.mosquitto_want_write(client) ? [.readable, .writable] : .readable
         loop.watch(socket, for: interest) { [unowned self] in ready($0) }
         loop.cancel(keepalive)
         keepalive = loop.schedule(afterMilliseconds: Int64(options.keepaliveSeconds) * 1000 + 500) { [unowned self] in
             keepalive = nil
-            let code = mosquitto_loop_misc(client)
-            guard code == MOSQ_ERR_SUCCESS.rawValue else { return lost(Self.reason(code)) }
+            let code = mosquitto.mosquitto_loop_misc(client)
+            guard code == MOSQ_ERR_SUCCESS.rawValue else { return lost(reason(code)) }
             flush()
         }
     }
@@ -173,6 +183,8 @@ final class MQTTConnection {
         let wasConnected = isConnected
         isConnected = false
         guard !isStopping else { return }
+        // The next address of the name at once; the backoff is for the broker, not for one address.
+        if !wasConnected, !untried.isEmpty { return attempt(untried.removeFirst()) }
         onEvent(.disconnected(reason: wasConnected ? reason : "cannot connect: \(reason)"))
         loop.cancel(retry)
         retry = loop.schedule(afterMilliseconds: retryMilliseconds) { [unowned self] in
@@ -182,8 +194,8 @@ final class MQTTConnection {
         retryMilliseconds = min(retryMilliseconds * 2, 60_000)
     }
 
-    private static func reason(_ code: Int32) -> String {
+    private func reason(_ code: Int32) -> String {
         if code == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
-        return String(cString: mosquitto_strerror(code))
+        return mosquitto.mosquitto_strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
 }

@@ -27,7 +27,7 @@ final class MQTTFace: DaemonFace {
         self.snapshot = snapshot
         self.apply = apply
         self.log = log
-        device = HomeAssistantDevice(id: settings.deviceID, name: settings.deviceName, version: CommandLineTool.version)
+        device = HomeAssistantDevice(id: settings.deviceID, name: settings.deviceName, version: Version.current)
     }
 
     deinit {
@@ -43,7 +43,7 @@ final class MQTTFace: DaemonFace {
             self.connection = connection
             connection.connect()
         } catch {
-            log(.warning, "mqtt_disconnected", [("broker", settings.broker.description), ("reason", error.description)])
+            log(.warning, "mqtt_disconnected", [("broker", settings.broker.description), ("reason", "\(error)")])
         }
     }
 

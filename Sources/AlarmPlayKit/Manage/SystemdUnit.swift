@@ -10,11 +10,43 @@ public struct SystemdUnit: Sendable, Equatable {
     public var scope: Scope
     /// The absolute path of the binary and its arguments (`run`, options).
     public var command: [String]
+    /// The first line: who wrote the unit and how to change it.
+    public var header: String
+    /// More `[Service]` lines, after the ones every unit has.
+    public var extraService: [String] = []
 
-    public init(scope: Scope, command: [String]) {
+    public init(scope: Scope, command: [String], header: String = SystemdUnit.writtenHeader) {
         self.scope = scope
         self.command = command
+        self.header = header
     }
+
+    public static let writtenHeader = "# Written by 'alarmplay install-service'; run it again after moving the binary."
+    public static let packagedHeader =
+        "# Shipped by the alarmplay package; 'alarmplay install-service' writes one with your own options."
+
+    /// The units the Debian package ships: a user service, and a system service as the
+    /// `alarmplay` system user of `sysusers`, its alarms in its home.
+    public static func packaged(system: Bool) -> SystemdUnit {
+        let executable = "/usr/bin/alarmplay"
+        guard system else { return SystemdUnit(scope: .user, command: [executable, "run"], header: packagedHeader) }
+        var unit = SystemdUnit(
+            scope: .system(user: packagedUser), command: [executable, "run", "--alarms", packagedHome + "/alarms.json"],
+            header: packagedHeader)
+        // systemd makes the home, owned by the user: state and the page's token live there.
+        unit.extraService = ["StateDirectory=alarmplay"]
+        return unit
+    }
+
+    static let packagedUser = "alarmplay"
+    static let packagedHome = "/var/lib/alarmplay"
+
+    /// The package's sysusers.d file: the system service's user, in group `audio` for the sound cards.
+    public static let sysusers = """
+        u \(packagedUser) - "alarmplay alarm clock" \(packagedHome)
+        m \(packagedUser) audio
+
+        """
 
     public static let name = "alarmplay.service"
     /// Where a system service puts its control socket: a system service has no
@@ -42,8 +74,9 @@ public struct SystemdUnit: Sendable, Equatable {
             ]
             target = "multi-user.target"
         }
+        service += extraService
         let lines = [
-            "# Written by 'alarmplay install-service'; run it again after moving the binary.",
+            header,
             "[Unit]",
             "Description=alarmplay alarm clock",
             "After=sound.target",

@@ -94,7 +94,7 @@ extension AlarmDaemon {
         let wake: JSONValue = ["canWake": .bool(wakeAbility.canWake), "reason": .optional(wakeAbility.reason)]
         return .object([("ringing", .array(ringingJSON)), ("snoozed", .array(snoozedJSON)), ("next", nextJSON),
                         ("alarms", .int(snapshot.alarms.count)), ("pausedUntil", .optional(snapshot.pausedUntil?.description)), ("http", http),
-                        ("wake", wake), ("schedule", .string(usingLastGood ? "last-good" : "file"))])
+                        ("wake", wake), ("schedule", .string(usingLastGood ? "last-good" : "file")), ("version", .string(Version.current))])
     }
 
     /// Ticks only while something needs them: once a second while ringing on a terminal (the

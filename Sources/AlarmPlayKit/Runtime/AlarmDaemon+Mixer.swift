@@ -5,11 +5,16 @@ extension AlarmDaemon {
     static let audibleFloor = 0.5
 
     func ensureAudible(for alarm: Alarm) {
-        guard alarm.settings.forceAudible, mixerChanges == nil, let mixer = ALSAMixer(device: configuration.device) else { return }
+        guard alarm.settings.forceAudible, mixerChanges == nil, let mixer = ALSAMixer(device: devices(for: alarm)[0]) else { return }
         let saved = mixer.makeAudible(floor: Self.audibleFloor)
         guard !saved.isEmpty else { return }
         mixerChanges = (mixer, saved)
         event(.warning, "unmuted", [("id", alarm.name), ("control", mixer.control), ("elements", saved.map(\.name).joined(separator: ","))])
+    }
+
+    /// Where `alarm` rings, in order; its mixer is the first one's, the device it should play on.
+    func devices(for alarm: Alarm) -> [String] {
+        DeviceFallback.asked(alarm: alarm.settings.devices, commandLine: configuration.devices)
     }
 
     func restoreMixer() {

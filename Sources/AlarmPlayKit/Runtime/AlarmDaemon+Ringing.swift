@@ -63,7 +63,7 @@ extension AlarmDaemon {
         var request = RingRequest(
             sound: settings.sound, volume: settings.volume, fadeInSeconds: Double(settings.fadeIn),
             ringForSeconds: Double(endsAt.seconds) + Double(endsAt.nanoseconds) / 1e9 - start,
-            device: configuration.device, startAt: startAt, fallbackSound: settings.fallbackSound,
+            devices: devices(for: alarm), startAt: startAt, fallbackSound: settings.fallbackSound,
             context: RingContext(label: alarm.label, scheduled: startAt?.seconds, voice: settings.voice))
         request.laterSounds = settings.laterSounds
         return startRinger(request, id: alarm.name)

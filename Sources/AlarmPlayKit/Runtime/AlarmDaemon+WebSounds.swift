@@ -24,7 +24,7 @@ extension AlarmDaemon {
         endPreview(reason: "replaced")
         let seconds = min(entry.sound.details.durationSeconds ?? 5, Self.previewLimitSeconds)
         preview = startRinger(RingRequest(sound: .name(entry.sound.name), volume: level, fadeInSeconds: 0,
-                                          ringForSeconds: seconds, device: configuration.device), id: "preview")
+                                          ringForSeconds: seconds, devices: configuration.devices), id: "preview")
         event(.info, "preview_started", ["sound": entry.sound.name, "seconds": String(seconds)])
         return .json(["previewing": .string(entry.sound.name), "seconds": .double(seconds)], status: 202)
     }

@@ -8,7 +8,8 @@ import Glibc
 public final class AlarmDaemon {
     public struct Configuration: Sendable {
         public var alarmsPath: String
-        public var device: String
+        /// `--device`, in order; an alarm's own `devices` replace them.
+        public var devices: [String]
         public var soundFolders: SoundFolders
         public var statePath: String
         public var socketPath: String
@@ -24,14 +25,14 @@ public final class AlarmDaemon {
         public var wakeEarly: Int = 60
 
         public init(
-            alarmsPath: String, device: String, soundFolders: SoundFolders, statePath: String, socketPath: String, log: EventLog,
+            alarmsPath: String, devices: [String], soundFolders: SoundFolders, statePath: String, socketPath: String, log: EventLog,
             http: HTTPAddress? = nil, tokenPath: String = "", userSounds: String = "", mqtt: MQTTSettings? = nil,
             wakeEarly: Int = 60
         ) {
             self.mqtt = mqtt
             self.wakeEarly = wakeEarly
             self.alarmsPath = alarmsPath
-            self.device = device
+            self.devices = devices
             self.soundFolders = soundFolders
             self.statePath = statePath
             self.socketPath = socketPath

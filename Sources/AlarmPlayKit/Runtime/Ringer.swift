@@ -13,7 +13,8 @@ public struct RingRequest: Sendable, Equatable {
     public var fadeInSeconds: Double
     /// Auto-silence after this long; nil rings until stopped.
     public var ringForSeconds: Double?
-    public var device: String
+    /// The devices to try, in order (`DeviceFallback`).
+    public var devices: [String]
     /// When to start sounding (CLOCK_REALTIME). The ringer opens the sound and the device
     /// ahead and waits for this instant, so the first sample goes out on the second instead of
     /// after a sound server connection; nil starts at once.
@@ -24,7 +25,7 @@ public struct RingRequest: Sendable, Equatable {
     public var context: RingContext
 
     public init(
-        sound: SoundReference, volume: Double, fadeInSeconds: Double, ringForSeconds: Double?, device: String,
+        sound: SoundReference, volume: Double, fadeInSeconds: Double, ringForSeconds: Double?, devices: [String],
         startAt: Instant? = nil, fallbackSound: SoundReference? = nil, context: RingContext = RingContext()
     ) {
         self.context = context
@@ -32,7 +33,7 @@ public struct RingRequest: Sendable, Equatable {
         self.volume = volume
         self.fadeInSeconds = fadeInSeconds
         self.ringForSeconds = ringForSeconds
-        self.device = device
+        self.devices = devices
         self.startAt = startAt
         self.fallbackSound = fallbackSound
     }
@@ -40,7 +41,7 @@ public struct RingRequest: Sendable, Equatable {
 
 /// Something the ringer had to do differently from what was asked, for the log.
 public enum RingEvent: Sendable, Equatable {
-    /// Playing a substitute (`reason` says why): the built-in tone, or the `default` device.
+    /// Playing a substitute (`reason` says why): the built-in tone, or the next device.
     case fallback(reason: String)
     /// No device could be opened: the caller rings the terminal bell until `bell(false)`.
     case bell(Bool)
@@ -48,8 +49,8 @@ public enum RingEvent: Sendable, Equatable {
 
 /// Rings one sound in a loop on a background thread and never goes quiet because of a sound
 /// problem: a sound that cannot be opened or decoded is replaced by the built-in tone, a device
-/// that cannot be opened by `default`, and when no device works the caller is told to ring the
-/// terminal bell while the ringer keeps retrying the device.
+/// that cannot be opened or stops taking audio by the next one (`DeviceFallback`), and when no
+/// device works the caller is told to ring the terminal bell while the ringer keeps retrying.
 public final class Ringer: Sendable {
     public let control = PlaybackControl()
     private let bellActive = Atomic<Bool>(false)
@@ -85,6 +86,7 @@ public final class Ringer: Sendable {
         var deadline = request.ringForSeconds.map { SystemMonotonicTime.seconds + $0 }
         var useFallback = false
         var soundingSince: Double?
+        var devices = DeviceFallback(request.devices)
         while !control.isStopRequested {
             let remaining = deadline.map { $0 - SystemMonotonicTime.seconds }
             if let remaining, remaining <= 0 { break }
@@ -96,8 +98,9 @@ public final class Ringer: Sendable {
                 useFallback = true
                 continue
             }
-            guard let output = openDevice(request.device, source: source, events: events) else {
+            guard let (device, output) = openDevice(&devices, source: source, events: events) else {
                 sleepUnlessStopped(Self.retryInterval, until: deadline)
+                devices.startOver()
                 continue
             }
             if let start = startAt {
@@ -121,7 +124,7 @@ public final class Ringer: Sendable {
                 return try Player.play(source, on: output, options: options, control: control)
             } catch let error as ALSAError {
                 if error.code == -ETIMEDOUT { output.abandon() }
-                events(.fallback(reason: error.description))
+                if let line = devices.failed(device, reason: error.description) { events(.fallback(reason: line)) }
             } catch {
                 events(.fallback(reason: PlaybackFailure(error).description))
                 useFallback = true
@@ -155,17 +158,18 @@ public final class Ringer: Sendable {
         return source
     }
 
-    /// The requested device, else `default`, else nil with the bell switched on.
-    private func openDevice(_ device: String, source: any AudioSource, events: @Sendable (RingEvent) -> Void) -> ALSAOutput? {
-        var candidates = [device]
-        if device != "default" { candidates.append("default") }
-        for candidate in candidates {
-            switch DeviceOpener.open(candidate, format: source.format, sixteenBit: source.isSixteenBit, isStopped: { control.isStopRequested }) {
+    /// The first device of the order that opens, else nil with the bell switched on.
+    private func openDevice(
+        _ devices: inout DeviceFallback, source: any AudioSource, events: @Sendable (RingEvent) -> Void
+    ) -> (String, ALSAOutput)? {
+        while let device = devices.current {
+            switch DeviceOpener.open(device, format: source.format, sixteenBit: source.isSixteenBit, isStopped: { control.isStopRequested }) {
             case let .success(output)?:
+                devices.opened(device)
                 setBell(false, events: events)
-                return output
+                return (device, output)
             case let .failure(error)?:
-                if !isBellActive { events(.fallback(reason: error.description)) }
+                if let line = devices.failed(device, reason: error.description) { events(.fallback(reason: line)) }
             case nil:
                 return nil
             }

@@ -38,6 +38,8 @@ public struct AlarmSettings: Sendable, Equatable {
     /// Unmute and raise a muted or near-silent mixer while it rings (as a phone's alarm stream
     /// ignores the media volume).
     public var forceAudible: Bool
+    /// The devices to ring on, in order (`devices`); nil: `run`'s `--device` list.
+    public var devices: [String]?
 
     public init(
         sound: SoundReference, volume: Double, snooze: Int, maxSnoozes: Int, ringFor: Int, fadeIn: Int, forceAudible: Bool = true,

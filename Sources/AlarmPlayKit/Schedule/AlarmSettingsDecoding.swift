@@ -1,5 +1,5 @@
 /// Reading the settings an alarm can inherit (`sound`, `volume`, `snooze`, `maxSnoozes`,
-/// `ringFor`, `fadeIn`, `forceAudible`), in an alarm or in `defaults`.
+/// `ringFor`, `fadeIn`, `forceAudible`, `devices`), in an alarm or in `defaults`.
 extension AlarmFileDecoder {
     /// Allowed ranges, in seconds. A ring or snooze longer than a day is surely a typo.
     static let snoozeRange = 1...86_400
@@ -59,6 +59,7 @@ extension AlarmFileDecoder {
                 report("forceAudible must be true or false, got \(value.snippet)", at: value.position)
             }
         }
+        if let value = object["devices"], let devices = decodeDevices(value) { settings.devices = devices }
         if let value = object["maxSnoozes"] {
             if let count = value.numberValue?.int, Self.maxSnoozesRange.contains(count) {
                 settings.maxSnoozes = count
@@ -71,6 +72,17 @@ extension AlarmFileDecoder {
             }
         }
         return settings
+    }
+
+    /// ALSA device names to try in order: one name or a non-empty list of them.
+    mutating func decodeDevices(_ value: JSONValue) -> [String]? {
+        let names = value.arrayValue.map { $0.map(\.stringValue) } ?? [value.stringValue]
+        let devices = names.compactMap { $0 }.filter { !$0.isEmpty && !$0.contains(where: \.isWhitespace) }
+        guard !names.isEmpty, devices.count == names.count else {
+            report("devices must be an ALSA device name such as \"default\" or a list of them in order (see 'alarmplay devices'), got \(value.snippet)", at: value.position)
+            return nil
+        }
+        return devices
     }
 
     /// An index of `alarmplay sounds` or a stable name, checked against the registry if given.

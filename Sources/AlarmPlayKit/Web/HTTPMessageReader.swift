@@ -7,12 +7,13 @@ import Glibc
 /// Reads what libmicrohttpd parsed of a request (headers, query arguments, peer) into an
 /// `HTTPRequest`, so nothing past this file touches the C API.
 enum HTTPMessageReader {
-    static func request(_ connection: OpaquePointer, url: String, method: String) -> HTTPRequest {
+    static func request(_ connection: OpaquePointer, url: String, method: String, mhd: alarmplay_mhd_functions) -> HTTPRequest {
         var address = [CChar](repeating: 0, count: 64)
-        alarmplay_mhd_client_address(connection, &address, socklen_t(address.count))
+        var mhd = mhd
+        alarmplay_mhd_client_address(&mhd, connection, &address, socklen_t(address.count))
         return HTTPRequest(
-            method: method, path: url, query: values(connection, kind: .GET_ARGUMENT_KIND, lowercased: false),
-            headers: values(connection, kind: .HEADER_KIND, lowercased: true),
+            method: method, path: url, query: values(connection, kind: .GET_ARGUMENT_KIND, lowercased: false, mhd: mhd),
+            headers: values(connection, kind: .HEADER_KIND, lowercased: true, mhd: mhd),
             clientAddress: address.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
     }
 
@@ -25,10 +26,12 @@ enum HTTPMessageReader {
         }
     }
 
-    private static func values(_ connection: OpaquePointer, kind: MHD_ValueKind, lowercased: Bool) -> [String: String] {
+    private static func values(
+        _ connection: OpaquePointer, kind: MHD_ValueKind, lowercased: Bool, mhd: alarmplay_mhd_functions
+    ) -> [String: String] {
         let collected = Collected(lowercased: lowercased)
         withExtendedLifetime(collected) {
-            _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
+            _ = mhd.MHD_get_connection_values(connection, kind, { context, _, key, value in
                 guard let context, let key else { return .YES }
                 let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
                 let name = String(cString: key)

@@ -24,7 +24,9 @@ public final class HTTPServer {
     public struct StartError: Error, CustomStringConvertible {
         public var address: HTTPAddress
         public var reason: String
-        public var description: String { "cannot serve on \(address): \(reason)" }
+        /// libmicrohttpd is missing: trying again will not help.
+        public var missingLibrary: LibraryError?
+        public var description: String { missingLibrary?.description ?? "cannot serve on \(address): \(reason)" }
     }
 
     /// Checks a request's headers before its body is read (the token); nil lets it through.
@@ -36,6 +38,8 @@ public final class HTTPServer {
     private let bodyLimit: (HTTPRequest) -> Int
     private let admit: Admission
     private let handle: (HTTPRequest) -> HTTPReply
+    private static let library = OptionalLibrary.microhttpd.load(alarmplay_mhd_load)
+    private var mhd: alarmplay_mhd_functions!
     private var daemon: OpaquePointer?
     private var epoll: Int32 = -1
     private var timeout: EventLoop.Deadline?
@@ -63,24 +67,28 @@ public final class HTTPServer {
     }
 
     /// The port bound (the one asked for, or the kernel's choice for port 0).
-    public var port: UInt16 { daemon.map { alarmplay_mhd_port($0) } ?? address.port }
+    public var port: UInt16 { daemon.map { alarmplay_mhd_port(&mhd, $0) } ?? address.port }
 
     public var streamCount: Int { streams.count }
 
     public func start() throws(StartError) {
+        switch Self.library {
+        case let .success(table): mhd = table.functions
+        case let .failure(error): throw StartError(address: address, reason: error.reason, missingLibrary: error)
+        }
         errorText[0] = 0
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started = address.withSocketAddress { socketAddress in
             alarmplay_mhd_start(
-                socketAddress, Self.accessCallback, context, Self.completedCallback, context,
+                &mhd, socketAddress, Self.accessCallback, context, Self.completedCallback, context,
                 limits.connections, limits.perAddress, limits.idleTimeoutSeconds, address.isIPv6 ? 1 : 0, errorText)
         }
         guard let started, let daemon = started else {
             let reason = errorText[0] == 0 ? "libmicrohttpd could not start" : String(cString: errorText)
-            throw StartError(address: address, reason: reason)
+            throw StartError(address: address, reason: reason, missingLibrary: nil)
         }
         self.daemon = daemon
-        epoll = alarmplay_mhd_epoll_fd(daemon)
+        epoll = alarmplay_mhd_epoll_fd(&mhd, daemon)
         loop.watch(epoll) { [unowned self] in run() }
         rearmTimeout()
     }
@@ -105,13 +113,13 @@ public final class HTTPServer {
             stream.isClosed = true
             resume(stream)
         }
-        MHD_stop_daemon(daemon)
+        mhd.MHD_stop_daemon(daemon)
         self.daemon = nil
     }
 
     private func run() {
         guard let daemon else { return }
-        MHD_run(daemon)
+        _ = mhd.MHD_run(daemon)
         rearmTimeout()
     }
 
@@ -130,7 +138,7 @@ public final class HTTPServer {
         timeout = nil
         guard let daemon else { return }
         var milliseconds: UInt64 = 0
-        guard MHD_get_timeout(daemon, &milliseconds) == .YES else { return }
+        guard mhd.MHD_get_timeout(daemon, &milliseconds) == .YES else { return }
         timeout = loop.schedule(afterMilliseconds: Int64(min(milliseconds, 3_600_000))) { [unowned self] in
             timeout = nil
             run()
@@ -140,7 +148,7 @@ public final class HTTPServer {
     private func resume(_ stream: EventStreamClient) {
         guard let connection = stream.suspendedConnection else { return }
         stream.suspendedConnection = nil
-        MHD_resume_connection(connection)
+        mhd.MHD_resume_connection(connection)
     }
 
     private func armKeepalive() {
@@ -171,7 +179,7 @@ public final class HTTPServer {
         uploadSize: UnsafeMutablePointer<Int>, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         guard let stored = context.pointee else {
-            let request = HTTPMessageReader.request(connection, url: url, method: method)
+            let request = HTTPMessageReader.request(connection, url: url, method: method, mhd: mhd)
             let pending = PendingRequest(request: request, limit: bodyLimit(request))
             context.pointee = Unmanaged.passRetained(pending).toOpaque()
             if let refusal = admit(request) { return queue(refusal, on: connection) }
@@ -204,29 +212,29 @@ public final class HTTPServer {
     }
 
     private func queue(_ reply: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-        let response = reply.body.withUnsafeBytes { alarmplay_mhd_copied_response($0.baseAddress, $0.count) }
+        let response = reply.body.withUnsafeBytes { alarmplay_mhd_copied_response(&mhd, $0.baseAddress, $0.count) }
         guard let response else { return .NO }
-        defer { MHD_destroy_response(response) }
-        MHD_add_response_header(response, "Content-Type", reply.contentType)
-        MHD_add_response_header(response, "Cache-Control", "no-store")
-        MHD_add_response_header(response, "X-Content-Type-Options", "nosniff")
-        for (name, value) in reply.headers { MHD_add_response_header(response, name, value) }
-        return MHD_queue_response(connection, UInt32(reply.status), response)
+        defer { mhd.MHD_destroy_response(response) }
+        _ = mhd.MHD_add_response_header(response, "Content-Type", reply.contentType)
+        _ = mhd.MHD_add_response_header(response, "Cache-Control", "no-store")
+        _ = mhd.MHD_add_response_header(response, "X-Content-Type-Options", "nosniff")
+        for (name, value) in reply.headers { _ = mhd.MHD_add_response_header(response, name, value) }
+        return mhd.MHD_queue_response(connection, UInt32(reply.status), response)
     }
 
     private func open(_ stream: EventStreamClient, on connection: OpaquePointer) -> MHD_Result {
         let context = Unmanaged.passRetained(StreamContext(server: self, stream: stream, connection: connection)).toOpaque()
-        guard let response = MHD_create_response_from_callback(UInt64.max, 4096, Self.readerCallback, context, Self.freeCallback)
+        guard let response = mhd.MHD_create_response_from_callback(UInt64.max, 4096, Self.readerCallback, context, Self.freeCallback)
         else {
             Unmanaged<StreamContext>.fromOpaque(context).release()
             return .NO
         }
-        defer { MHD_destroy_response(response) }
-        MHD_add_response_header(response, "Content-Type", "text/event-stream")
-        MHD_add_response_header(response, "Cache-Control", "no-store")
+        defer { mhd.MHD_destroy_response(response) }
+        _ = mhd.MHD_add_response_header(response, "Content-Type", "text/event-stream")
+        _ = mhd.MHD_add_response_header(response, "Cache-Control", "no-store")
         streams[ObjectIdentifier(stream)] = stream
         armKeepalive()
-        return MHD_queue_response(connection, 200, response)
+        return mhd.MHD_queue_response(connection, 200, response)
     }
 
     /// What libmicrohttpd hands back to the stream's content reader.
@@ -254,7 +262,7 @@ public final class HTTPServer {
         if stream.isClosed { return -1 }
         // Nothing to send: leave the poll set until `broadcast` has something (no busy loop).
         stream.suspendedConnection = context.connection
-        MHD_suspend_connection(context.connection)
+        mhd.MHD_suspend_connection(context.connection)
         return 0
     }
 

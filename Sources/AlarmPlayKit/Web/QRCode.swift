@@ -8,10 +8,14 @@ public struct QRCode: Sendable, Equatable {
         self.modules = modules
     }
 
-    /// Encodes `text` (byte mode, error correction level M: still scans from a scratched screen).
-    public init?(encoding text: String) {
-        guard let code = QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) else { return nil }
-        defer { QRcode_free(code) }
+    private static let library = OptionalLibrary.qrencode.load(alarmplay_qrencode_load)
+
+    /// Encodes `text` (byte mode, error correction level M: still scans from a scratched screen);
+    /// nil when it does not fit in a QR code.
+    public init?(encoding text: String) throws(LibraryError) {
+        let qrencode = try Self.library.get().functions
+        guard let code = qrencode.QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) else { return nil }
+        defer { qrencode.QRcode_free(code) }
         let width = Int(code.pointee.width)
         // Bit 0 of each byte is the module's colour; the other bits say what it is part of.
         modules = (0..<width).map { row in (0..<width).map { code.pointee.data[row * width + $0] & 1 == 1 } }

@@ -58,6 +58,10 @@ final class WebFace: DaemonFace {
             log(.info, "http_listening", [("address", listening?.description ?? ""),
                                           ("page", files.isComplete ? files.folder ?? "" : "missing")])
         } catch {
+            if let missing = error.missingLibrary {
+                // Trying again will not install it: said once, and the alarms ring without the page.
+                return log(.error, "http_failed", [("address", address.description), ("reason", missing.description)])
+            }
             log(.warning, "http_failed", [("address", address.description), ("reason", error.reason),
                                           ("retry_s", String(retryMilliseconds / 1000))])
             retry = loop.schedule(afterMilliseconds: retryMilliseconds) { [unowned self] in start() }

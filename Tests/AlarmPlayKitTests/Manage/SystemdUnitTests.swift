@@ -53,3 +53,29 @@ final class SystemdUnitTests: XCTestCase {
         XCTAssertEqual(SystemdUnit.quote(";"), "\";\"")
     }
 }
+
+final class PackagedSystemdUnitTests: XCTestCase {
+    func testThePackagesUserUnitRunsTheInstalledBinary() {
+        let text = SystemdUnit.packaged(system: false).text
+        XCTAssertTrue(text.hasPrefix(SystemdUnit.packagedHeader + "\n[Unit]\n"), text)
+        XCTAssertTrue(text.contains("\nExecStart=/usr/bin/alarmplay run\n"), text)
+        XCTAssertFalse(text.contains("User="), text)
+        XCTAssertTrue(text.hasSuffix("\nWantedBy=default.target\n"), text)
+    }
+
+    func testThePackagesSystemUnitRunsAsTheSysusersUserWithItsAlarmsInItsHome() {
+        let text = SystemdUnit.packaged(system: true).text
+        for line in [
+            "ExecStart=/usr/bin/alarmplay run --alarms /var/lib/alarmplay/alarms.json", "User=alarmplay",
+            "SupplementaryGroups=audio", "AmbientCapabilities=CAP_WAKE_ALARM", "StateDirectory=alarmplay",
+            "WantedBy=multi-user.target",
+        ] {
+            XCTAssertTrue(text.contains("\n" + line + "\n"), "\(line) missing:\n\(text)")
+        }
+        XCTAssertEqual(SystemdUnit.sysusers, """
+            u alarmplay - "alarmplay alarm clock" /var/lib/alarmplay
+            m alarmplay audio
+
+            """)
+    }
+}

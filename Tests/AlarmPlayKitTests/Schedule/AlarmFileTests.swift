@@ -44,6 +44,29 @@ final class AlarmFileTests: XCTestCase {
         XCTAssertEqual(file.document["alarms"]?.arrayValue?.count, 3)
     }
 
+    func testDevicesAtTheTopInDefaultsAndPerAlarm() throws {
+        let text = """
+            { "devices": ["default", "plughw:CARD=Headphones"],
+              "alarms": [ { "time": "07:00" }, { "time": "08:00", "devices": "pulse" } ] }
+            """
+        let file = try AlarmFile.parse(text, path: "a.json", sounds: .fake)
+        XCTAssertEqual(file.alarms[0].settings.devices, ["default", "plughw:CARD=Headphones"])
+        XCTAssertEqual(file.alarms[1].settings.devices, ["pulse"])
+        let inDefaults = try AlarmFile.parse(#"{"defaults": {"devices": ["tap"]}, "alarms": [{"time": "07:00"}]}"#, path: "a.json", sounds: .fake)
+        XCTAssertEqual(inDefaults.alarms[0].settings.devices, ["tap"])
+        XCTAssertNil(try AlarmFile.parse(#"{"alarms": [{"time": "07:00"}]}"#, path: "a.json", sounds: .fake).alarms[0].settings.devices)
+    }
+
+    func testBadDevicesAreOneLocatedLine() {
+        for (devices, shown) in [("[]", "an array"), ("[\"pulse\", 3]", "an array"), ("\"two words\"", "\"two words\"")] {
+            XCTAssertThrowsError(try AlarmFile.parse(#"{"alarms": [{"time": "07:00", "devices": \#(devices)}]}"#, path: "a.json", sounds: .fake)) { error in
+                XCTAssertEqual((error as? AlarmFileError)?.lines, [
+                    "a.json:1:42: devices must be an ALSA device name such as \"default\" or a list of them in order (see 'alarmplay devices'), got \(shown)",
+                ])
+            }
+        }
+    }
+
     func testBuiltInDefaults() throws {
         let file = try AlarmFile.parse(#"{"alarms": [{"time": "07:00"}]}"#, path: "a.json", sounds: nil)
         XCTAssertEqual(file.alarms[0].settings, .builtIn)

@@ -7,11 +7,12 @@ struct ALSATap {
     let configPath: String
     let wavPath: String
 
-    init(in directory: TemporaryDirectory) throws {
+    /// `base` is the configuration the tap adds to (a private PipeWire's, say).
+    init(in directory: TemporaryDirectory, base: String = "/usr/share/alsa/alsa.conf") throws {
         configPath = directory.file("asound.conf")
         wavPath = directory.file("tap.wav")
         let config = """
-            </usr/share/alsa/alsa.conf>
+            <\(base)>
             pcm.tap { type plug slave { pcm "tapfile" format S16_LE } }
             pcm.tapfile { type file slave.pcm "null" file "\(wavPath)" format "wav" }
             """

@@ -8,6 +8,8 @@ final class RunScenario {
     let home: TemporaryDirectory
     let pulse: PulseServer
     var alarmsPath: String { home.file("alarms.json") }
+    /// Where `run` listens for control requests (its runtime folder is inside `home`).
+    var socketPath: String { home.file("runtime/alarmplay/control.sock") }
 
     init() throws {
         home = try TemporaryDirectory()
@@ -30,8 +32,11 @@ final class RunScenario {
         home.remove()
     }
 
+    /// Added to every child's environment (e.g. a library taken away).
+    var extraEnvironment: [String: String] = [:]
+
     var environment: [String: String] {
-        AlarmPlayBinary.environment(home: home, pulse.environment.merging(["TZ": "UTC"]) { $1 })
+        AlarmPlayBinary.environment(home: home, pulse.environment.merging(["TZ": "UTC"]) { $1 }.merging(extraEnvironment) { $1 })
     }
 
     /// `"time"` and `"date"` JSON members for a one-shot `seconds` from now, and that instant.

@@ -24,11 +24,15 @@ struct WebClient {
     /// The client of a started `run`: its port from the `http_listening` log line, the token from
     /// the state folder.
     init(run: RunningProcess, home: TemporaryDirectory) throws {
+        try self.init(run: run, tokenFile: home.file("state") + "/alarmplay/http-token")
+    }
+
+    init(run: RunningProcess, tokenFile: String) throws {
         XCTAssertNotNil(run.waitForLog("event=http_listening", timeout: 10), run.stderr)
         let line = try XCTUnwrap(run.logLines("event=http_listening").first)
         let address = try XCTUnwrap(line.components(separatedBy: "address=").last?.components(separatedBy: " ").first)
         base = "http://" + address
-        token = try String(contentsOfFile: home.file("state") + "/alarmplay/http-token", encoding: .utf8)
+        token = try String(contentsOfFile: tokenFile, encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

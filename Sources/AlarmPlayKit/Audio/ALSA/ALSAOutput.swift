@@ -15,6 +15,10 @@ public final class ALSAOutput {
     private var converted: [Int16] = []
     /// Set by `abandon`: the handle is being closed elsewhere.
     private var abandoned = false
+    /// Recoveries since the device last took audio; see `recover`.
+    private var recoveriesWithoutAudio = 0
+    /// A suspend may be followed by an underrun before audio flows again; more is no hiccup.
+    private static let recoveriesAllowed = 2
 
     /// About half a second of buffer, the period a quarter of it (ALSA's `snd_pcm_set_params`
     /// splits the latency into four periods): the same choice as aplay and MPD, large enough
@@ -64,14 +68,15 @@ public final class ALSAOutput {
         let pcm: OpaquePointer
     }
 
-    /// Writes all `frames` frames, blocking while the buffer is full. Underruns (`-EPIPE`) and
-    /// suspends (`-ESTRPIPE`) are recovered in place, as MPD's ALSA output does; a device that
-    /// is gone throws `.lost` so the caller can fall back.
+    /// Writes all `frames` frames, blocking while the buffer is full; a device that is gone
+    /// throws `.lost` so the caller can fall back.
     public func write(_ samples: UnsafePointer<Float>, frames: Int) throws(ALSAError) {
         guard sixteenBit else { return try write(raw: UnsafeRawPointer(samples), frames: frames, frameBytes: format.channels * 4) }
         let count = frames * format.channels
         if converted.count < count { converted = [Int16](repeating: 0, count: count) }
-        try converted.withUnsafeMutableBufferPointer { target throws(ALSAError) in
+        // The error comes back as a value: Swift 6.0's withUnsafeMutableBufferPointer rethrows
+        // only `any Error`, so a typed throw inside its closure does not compile there.
+        let failure = converted.withUnsafeMutableBufferPointer { target -> ALSAError? in
             // Truncated, not rounded (a libm call per sample, measured as a third of the cost of
             // ringing): the difference is below one step of 16 bits. Clamped, as a lossy decoder
             // or a gain may overshoot full scale a little; NaN becomes silence.
@@ -79,33 +84,85 @@ public final class ALSAOutput {
                 let value = samples[index] * 32767
                 target[index] = value.isNaN ? 0 : Int16(max(-32768, min(32767, value)))
             }
-            try write(raw: UnsafeRawPointer(target.baseAddress!), frames: frames, frameBytes: format.channels * 2)
+            do throws(ALSAError) {
+                try write(raw: UnsafeRawPointer(target.baseAddress!), frames: frames, frameBytes: format.channels * 2)
+                return nil
+            } catch {
+                return error
+            }
         }
+        if let failure { throw failure }
     }
 
     private func write(raw samples: UnsafeRawPointer, frames: Int, frameBytes: Int) throws(ALSAError) {
         var offset = 0
         while offset < frames {
-            // A device that takes no audio for a while (a hung sound server, a USB speaker pulled
-            // while its driver keeps the PCM open) would block the write forever: treat it as lost.
-            if snd_pcm_wait(pcm, Self.stallMilliseconds) == 0 {
+            // Never more than there is room for: a blocking `snd_pcm_writei` could wait inside
+            // ALSA with no time limit, out of the watchdog's reach.
+            let frameCount = min(try room(), frames - offset)
+            let written = snd_pcm_writei(pcm, samples + offset * frameBytes, snd_pcm_uframes_t(frameCount))
+            if written > 0 {
+                offset += Int(written)
+                recoveriesWithoutAudio = 0
+            } else if written < 0 {
+                try recover(Int32(written))
+            }
+        }
+    }
+
+    /// The frames the device takes now, waiting while it has no room. A device that takes no
+    /// audio for a while (a hung sound server, a USB speaker pulled while its driver keeps the
+    /// PCM open) would block a write forever: after `stallMilliseconds` without room, whatever
+    /// the device answered meanwhile, it counts as lost.
+    private func room() throws(ALSAError) -> Int {
+        let giveUp = SystemMonotonicTime.seconds + Double(Self.stallMilliseconds) / 1000
+        while true {
+            let left = Int32(((giveUp - SystemMonotonicTime.seconds) * 1000).rounded(.up))
+            guard left > 0 else {
                 throw ALSAError(kind: .lost, device: device, code: -ETIMEDOUT,
                                 reason: "stalled: it took no audio for \(Self.stallMilliseconds / 1000) s")
             }
-            let written = snd_pcm_writei(pcm, samples + offset * frameBytes, snd_pcm_uframes_t(frames - offset))
-            if written >= 0 {
-                offset += Int(written)
-                continue
+            let avail: snd_pcm_sframes_t
+            if snd_pcm_state(pcm) == SND_PCM_STATE_PREPARED {
+                // Not started: the room cannot grow before the device plays, and it starts only
+                // once the buffer reaches the start threshold (the whole buffer, from
+                // `snd_pcm_set_params`). Waiting for room here never ends on a PCM whose poll
+                // tells the truth (pipewire-alsa, measured: the 2 s stall on every ring; a card's
+                // own driver does the same), so the buffer is filled without waiting. The write
+                // that fills it starts the PCM; a full one that did not start is started here.
+                avail = snd_pcm_avail_update(pcm)
+                if avail == 0 {
+                    let started = snd_pcm_start(pcm)
+                    if started < 0 { try recover(started) }
+                    continue
+                }
+            } else {
+                let ready = snd_pcm_wait(pcm, left)
+                avail = ready < 0 ? snd_pcm_sframes_t(ready) : snd_pcm_avail_update(pcm)
             }
-            let code = Int32(written)
-            if code == -ENODEV || code == -EIO || code == -EBADFD || code == -ENOTTY {
-                throw ALSAError(kind: .lost, device: device, code: code, reason: Self.reason(code))
-            }
-            let recovered = snd_pcm_recover(pcm, code, 1)
-            if recovered < 0 {
-                let kind: ALSAError.Kind = recovered == -ENODEV || recovered == -EIO ? .lost : .write
-                throw ALSAError(kind: kind, device: device, code: recovered, reason: Self.reason(recovered))
-            }
+            if avail > 0 { return Int(avail) }
+            if avail < 0 { try recover(Int32(avail)) }
+        }
+    }
+
+    /// Underruns (`-EPIPE`) and suspends (`-ESTRPIPE`) are recovered in place, as MPD's ALSA
+    /// output does; a device that is gone throws `.lost` so the caller can fall back.
+    private func recover(_ code: Int32) throws(ALSAError) {
+        if code == -ENODEV || code == -EIO || code == -EBADFD || code == -ENOTTY {
+            throw ALSAError(kind: .lost, device: device, code: code, reason: Self.reason(code))
+        }
+        let recovered = snd_pcm_recover(pcm, code, 1)
+        if recovered < 0 {
+            let kind: ALSAError.Kind = recovered == -ENODEV || recovered == -EIO ? .lost : .write
+            throw ALSAError(kind: kind, device: device, code: recovered, reason: Self.reason(recovered))
+        }
+        // A prepared PCM takes the next write, so a failure again before any audio went in is
+        // no underrun: pipewire-alsa whose server died answers every call with -EPIPE and
+        // "recovers" each time (measured), which would spin here for good. That is a lost device.
+        recoveriesWithoutAudio += 1
+        if recoveriesWithoutAudio > Self.recoveriesAllowed {
+            throw ALSAError(kind: .lost, device: device, code: code,
+                            reason: "\(Self.reason(code)) again after recovering (its sound server went away?)")
         }
     }
 

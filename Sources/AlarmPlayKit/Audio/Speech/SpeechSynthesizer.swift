@@ -14,15 +14,17 @@ public enum SpeechSynthesizer {
     private static let heard = Mutex<[Int16]>([])
     /// The installed voices, listed once: every `voice` in the alarms file is checked against them.
     private static let installed = Mutex<[String]?>(nil)
+    private static let library = OptionalLibrary.espeak.load(alarmplay_espeak_load)
 
     /// Speaks `text` with `voice` (a language such as `en`, `de`, `en-us`, or a voice name).
     public static func speak(_ text: String, voice: String) throws(SpeechError) -> (samples: [Int16], sampleRate: Int) {
         try engine.withLock { rate throws(SpeechError) -> (samples: [Int16], sampleRate: Int) in
+            let espeak = try functions()
             let sampleRate = try start(&rate)
-            guard espeak_SetVoiceByName(voice) == EE_OK else { throw SpeechError("unknown voice \"\(voice)\"") }
+            guard espeak.espeak_SetVoiceByName(voice) == EE_OK else { throw SpeechError("unknown voice \"\(voice)\"") }
             heard.withLock { $0 = [] }
-            let result = text.withCString { espeak_Synth($0, strlen($0) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil) }
-            espeak_Synchronize()
+            let result = text.withCString { espeak.espeak_Synth($0, strlen($0) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil) }
+            _ = espeak.espeak_Synchronize()
             guard result == EE_OK else { throw SpeechError("speech synthesis failed (\(result.rawValue))") }
             return (heard.withLock { $0 }, sampleRate)
         }
@@ -39,9 +41,10 @@ public enum SpeechSynthesizer {
 
     private static func listVoices() -> [String] {
         (try? engine.withLock { rate throws(SpeechError) -> [String] in
+            let espeak = try functions()
             _ = try start(&rate)
             var names: Set<String> = []
-            guard var entry = espeak_ListVoices(nil) else { return [] }
+            guard var entry = espeak.espeak_ListVoices(nil) else { return [] }
             while let voice = entry.pointee {
                 if let languages = voice.pointee.languages { names.insert(String(cString: languages + 1).lowercased()) }
                 if let identifier = voice.pointee.identifier {
@@ -53,11 +56,20 @@ public enum SpeechSynthesizer {
         }) ?? []
     }
 
+    /// libespeak-ng's functions; a missing library is a speech error like any other (the ringer falls back).
+    private static func functions() throws(SpeechError) -> alarmplay_espeak_functions {
+        switch library {
+        case let .success(table): return table.functions
+        case let .failure(error): throw SpeechError(error.description)
+        }
+    }
+
     private static func start(_ rate: inout Int?) throws(SpeechError) -> Int {
         if let rate { return rate }
-        let started = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        let espeak = try functions()
+        let started = espeak.espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
         guard started > 0 else { throw SpeechError("espeak-ng could not start (is espeak-ng-data installed?)") }
-        espeak_SetSynthCallback { samples, count, _ in
+        espeak.espeak_SetSynthCallback { samples, count, _ in
             if let samples, count > 0 { SpeechSynthesizer.heard.withLock { $0.append(contentsOf: UnsafeBufferPointer(start: samples, count: Int(count))) } }
             return 0
         }

@@ -14,7 +14,9 @@ public enum DoctorCommand: Command {
         discussion: """
             One line per check, ✔ or ✘ with what to do. Exit 0 when the next alarm will ring, 1 when
             something must be fixed first (lines marked ✘ that say 'only matters if ...' are advice and
-            do not change the exit status). Give the same --device as 'run' uses. Needs no root.
+            do not change the exit status). Give the same --device as 'run' uses: each device in
+            the order is checked, with the audio path it takes (PipeWire, PulseAudio or a card,
+            whether that server runs and for whom, who holds the card). Needs no root.
             """
     )
 
@@ -36,11 +38,16 @@ public enum DoctorCommand: Command {
             checks.append(check)
             if alarm.settings.sound == next?.alarm.settings.sound { nextSource = source }
         }
-        let device = arguments.device
-        if let source = nextSource ?? DoctorChecks.sound(AlarmSettings.builtIn.sound, registry: registry).1 {
-            checks.append(DoctorChecks.device(device, source: source, play: arguments.flag("play")))
+        let devices = DeviceFallback(DeviceFallback.asked(alarm: next?.alarm.settings.devices, commandLine: arguments.devices)).devices
+        let user = environment["USER"] ?? environment["LOGNAME"] ?? InstallServiceCommand.currentUserName()
+        var deviceChecks: [DoctorCheck] = []
+        let source = nextSource ?? DoctorChecks.sound(AlarmSettings.builtIn.sound, registry: registry).1
+        for device in devices {
+            deviceChecks.append(AudioPath.inspect(device, environment: environment, user: user).check)
+            if let source { deviceChecks.append(DoctorChecks.device(device, source: source, play: arguments.flag("play"))) }
         }
-        checks.append(DoctorChecks.mixer(device, forceAudible: next?.alarm.settings.forceAudible ?? true))
+        checks += DoctorChecks.inOrder(deviceChecks)
+        checks.append(DoctorChecks.mixer(devices[0], forceAudible: next?.alarm.settings.forceAudible ?? true))
         let timer = try? WallClockTimer(wakeFromSuspend: true)
         checks.append(DoctorChecks.wake(canWake: timer?.wakesFromSuspend ?? false, reason: timer?.noWakeReason,
                                         rtc: FileSystem.exists(WakeAbility.rtcPath)))

@@ -19,7 +19,9 @@ public enum InstallServiceCommand: Command {
             as a file). Run it again after moving the binary. A user service starts at
             boot once lingering is on ('loginctl enable-linger USER'); it then reaches the user's
             PipeWire or PulseAudio. A system service runs as the user who ran sudo, in the audio
-            group; give it a --device such as plughw:CARD=Headphones, as no sound server runs for it.
+            group; as no sound server runs for it, it rings on the cards themselves: without --device,
+            plughw:CARD=ID for each card in /proc/asound/cards (then default). --device may be given
+            several times: they are tried in order.
             """
     )
 
@@ -35,7 +37,11 @@ public enum InstallServiceCommand: Command {
         }
         var command = [executable, "run"]
         if let alarms = arguments.value("alarms") { command += ["--alarms", absolute(alarms)] }
-        if let device = arguments.value("device") { command += ["--device", device] }
+        var devices = arguments.all("device")
+        if devices.isEmpty, scope != .user {
+            devices = SoundCards.systemServiceDevices(procCards: FileSystem.readText("/proc/asound/cards"))
+        }
+        for device in devices { command += ["--device", device] }
         for folder in arguments.all("sounds") { command += ["--sounds", absolute(folder)] }
         if let http = try arguments.httpAddress(), http != .default { command += ["--http", http.description] }
         if arguments.flag("no-http") { command += ["--no-http"] }
@@ -62,6 +68,10 @@ public enum InstallServiceCommand: Command {
         }
         context.console.out("wrote \(path)")
         for line in unit.instructions(userName: userName) { context.console.out(line) }
+        if scope != .user, FileSystem.exists("/usr/bin/pipewire") || FileSystem.exists("/usr/bin/pulseaudio") {
+            context.console.out("A sound server is installed: while it holds the card, a system service rings the bell instead.")
+            context.console.out("On a desktop prefer the user service (alarmplay install-service; README: 'A system service on a desktop').")
+        }
         return .success
     }
 
@@ -72,7 +82,7 @@ public enum InstallServiceCommand: Command {
         return String(cString: directory) + "/" + path
     }
 
-    private static func currentUserName() -> String {
+    static func currentUserName() -> String {
         guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return String(getuid()) }
         return String(cString: name)
     }

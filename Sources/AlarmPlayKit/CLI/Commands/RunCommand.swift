@@ -29,7 +29,7 @@ public enum RunCommand: Command {
         let threshold: EventLog.Level = arguments.flag("quiet") ? .warning : arguments.flag("verbose") ? .debug : .info
         let configuration = AlarmDaemon.Configuration(
             alarmsPath: AlarmFileLocation.path(explicit: arguments.value("alarms"), environment: environment),
-            device: arguments.device,
+            devices: arguments.devices,
             soundFolders: SoundFolders(environment: environment, extra: arguments.all("sounds")),
             statePath: StateStore(environment: environment).path,
             socketPath: ControlSocketPath.resolve(environment),

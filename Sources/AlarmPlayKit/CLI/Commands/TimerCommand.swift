@@ -45,7 +45,7 @@ public enum TimerCommand: Command {
         let label = arguments.value("label") ?? "Timer"
         let request = RingRequest(
             sound: sound, volume: volume, fadeInSeconds: fadeIn,
-            ringForSeconds: Double(AlarmSettings.builtIn.ringFor), device: arguments.device)
+            ringForSeconds: Double(AlarmSettings.builtIn.ringFor), devices: arguments.devices)
         var prepared: (ringer: Ringer, deadline: Int64)?
         let clock = SystemMonotonicTime()
         let input = StandardInput.open()

@@ -36,7 +36,7 @@ public enum WebCommand: Command {
         if arguments.flag("json") {
             context.console.writeRaw(JSONWriter.pretty(["url": .string(url), "address": .string(shown.description), "token": .string(token)]))
         } else {
-            if arguments.flag("qr"), let code = QRCode(encoding: url) {
+            if arguments.flag("qr"), let code = try QRCode(encoding: url) {
                 for line in code.terminalLines() { context.console.out(line) }
             }
             context.console.out(url)
