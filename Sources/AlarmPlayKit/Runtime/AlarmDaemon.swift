@@ -83,6 +83,8 @@ public final class AlarmDaemon {
     var web: WebFace?
     /// What ringer threads had to say, waiting for the loop to publish it.
     let ringerInbox = RingerInbox()
+    /// The faces' edits of the alarms file, off the loop.
+    let edits: EditWorker
     var exitCode = ExitCode.success
 
     public init(_ configuration: Configuration) throws {
@@ -93,6 +95,7 @@ public final class AlarmDaemon {
         timer = try WallClockTimer()
         wakeAbility = WakeAbility(alarmClock: timer.wakesFromSuspend, problem: timer.noWakeReason)
         notifier = try Notifier()
+        edits = EditWorker(notifier: notifier)
         try FileSystem.makeDirectories(FileSystem.parent(of: configuration.alarmsPath))
         alarmsWatcher = try FileWatcher(path: configuration.alarmsPath)
         // `timedatectl set-timezone` replaces this symlink; re-read the zone when it does.
@@ -145,6 +148,7 @@ public final class AlarmDaemon {
         }
         loop.watch(notifier.descriptor) { [unowned self] in
             notifier.reset()
+            edits.deliver()
             for (id, ringEvent) in ringerInbox.drain() { publish(ringEvent, id: id) }
             ringerChanged()
         }
