@@ -190,7 +190,7 @@ public final class AlarmDaemon {
     /// before a ring it wakes once more to open the sound and the device ahead (connecting to a
     /// sound server takes milliseconds that must not make the alarm late); nothing else wakes it.
     private func armTimer(for due: Ring?) {
-        let lead = due.map { preroll(for: $0.alarm) } ?? Self.prerollSeconds
+        let lead = due.map { preroll(for: $0.alarm) } ?? SoundDetails().openAheadSeconds
         prepare(due, preroll: lead)
         // A suspended machine is woken early: the sound server and the device need time to come
         // back before the pre-roll opens them.
@@ -205,12 +205,9 @@ public final class AlarmDaemon {
         statusTicks()
     }
 
-    static let prerollSeconds = 1
-    /// A stream starts long before its second, so that connecting and buffering never make it late.
-    static let streamPrerollSeconds = 15
 
     func preroll(for alarm: Alarm) -> Int {
-        (try? registry.resolve(alarm.settings.sound).sound.provider == "stream") == true ? Self.streamPrerollSeconds : Self.prerollSeconds
+        (try? registry.resolve(alarm.settings.sound).sound.details.openAheadSeconds) ?? SoundDetails().openAheadSeconds
     }
 
     /// Once, loudly when it cannot: a laptop that suspends overnight would stay asleep.
