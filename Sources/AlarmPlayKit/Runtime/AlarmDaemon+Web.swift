@@ -156,8 +156,8 @@ extension AlarmDaemon {
                 "error": "the alarms file has problems; fix it first (nothing was changed)",
                 "problems": .array(error.lines.map(JSONValue.string)),
             ], status: 409)
-        case let error as UsageError:
-            return .error(404, error.message)
+        case let error as AlarmNotFound:
+            return WebError(Refusal(.notFound, error.description)).response
         case let error as any UserFacingError:
             return .error(error.exitCode == .failure ? 500 : 409, error.description)
         default:
