@@ -12,6 +12,7 @@ Subcommands (each prints plain whitespace-separated figures for the shell to rea
   spawn4 OUT CMD...                run CMD, write "WALL CPU" (wait4, microseconds) to OUT
   hwm PID                         peak RSS (VmHWM) of PID in kB
   walltime RUNS CMD...            median, min, max wall ms of CMD (stdout/stderr discarded)
+  cpu RUNS CMD...                 median, min, max CPU ms (user+sys, wait4) of CMD (output discarded)
   alarms FILE START COUNT GAP SOUND RINGFOR   one-shot alarms START+i*GAP; print their epoch seconds
   walltime-any RUNS CMD...        the same, counting failed runs instead of stopping (a 4th figure)
   httptimes BASE TOKEN RUNS PATH...   ms to GET every PATH over one connection, RUNS times ("-" token: none)
@@ -200,6 +201,17 @@ def spawn4(out, command):
     _, _, usage = os.wait4(child.pid, 0)
     with open(out, "w") as f:
         f.write(f"{time.perf_counter() - start:.3f} {usage.ru_utime + usage.ru_stime:.6f}\n")
+
+
+def cpu(runs, command):
+    spent = []
+    for _ in range(int(runs)):
+        child = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+        if status != 0:
+            sys.exit(f"failed: {' '.join(command)}")
+        spent.append((usage.ru_utime + usage.ru_stime) * 1000)
+    print(f"{statistics.median(spent):.2f} {min(spent):.2f} {max(spent):.2f}")
 
 
 def hwm(pid):
@@ -408,6 +420,8 @@ def main(argv):
         spawn4(arguments[0], arguments[1:])
     elif command == "hwm":
         hwm(*arguments)
+    elif command == "cpu":
+        cpu(arguments[0], arguments[1:])
     elif command == "walltime":
         walltime(arguments[0], arguments[1:])
     elif command == "walltime-any":

@@ -86,6 +86,64 @@ EOF
     done
 }
 
+# A private, real-time PipeWire (pipewire, wireplumber, pipewire-pulse on a private D-Bus session
+# bus and runtime folder) with a null sink, as the end-to-end tests' PipeWireServer runs it, and a
+# private ALSA configuration whose `default` is pipewire-alsa's plugin (from scripts/setup --test's
+# folder, else an installed pipewire-alsa) and which leaves out pulseaudio's 99-pulse.conf.
+# Sets $pw_dir and $pw_env (what a client needs: ALSA_CONFIG_PATH, PIPEWIRE_RUNTIME_DIR, and
+# PULSE_SERVER for pipewire-pulse). pipewire_stop ends it.
+pipewire_start() {
+    need pipewire wireplumber pipewire-pulse dbus-daemon pactl
+    pw_dir=$work/pipewire
+    mkdir -p "$pw_dir/conf.d" && chmod 700 "$pw_dir"
+    plugins=/usr/local/lib/alarmplay-test/pipewire-alsa
+    [ -f "$plugins/libasound_module_pcm_pipewire.so" ] ||
+        plugins=$(dirname "$(ls /usr/lib/*/alsa-lib/libasound_module_pcm_pipewire.so 2> /dev/null | head -n 1)")
+    [ -f "$plugins/libasound_module_pcm_pipewire.so" ] || { echo "bench: no pipewire-alsa plugin (scripts/setup --test)" >&2; exit 69; }
+    sed "s#\"/etc/alsa/conf.d\"#\"$pw_dir/conf.d\"#" /usr/share/alsa/alsa.conf > "$pw_dir/alsa.conf"
+    for conf in /etc/alsa/conf.d/*.conf; do
+        case $conf in */99-pulse.conf | *pipewire*) ;; *) echo "<$conf>" > "$pw_dir/conf.d/${conf##*/}" ;; esac
+    done
+    {
+        echo "pcm_type.pipewire { lib \"$plugins/libasound_module_pcm_pipewire.so\" }"
+        echo "ctl_type.pipewire { lib \"$plugins/libasound_module_ctl_pipewire.so\" }"
+        echo 'pcm.!default { type pipewire playback_node "-1" capture_node "-1" }'
+        echo 'ctl.!default { type pipewire }'
+    } > "$pw_dir/conf.d/50-pipewire.conf"
+    pw_pids=""
+    for program in dbus-daemon pipewire wireplumber pipewire-pulse; do
+        arguments=""
+        [ "$program" = dbus-daemon ] && arguments="--session --nofork --address=unix:path=$pw_dir/bus"
+        # shellcheck disable=SC2086
+        env -i HOME="$pw_dir" XDG_RUNTIME_DIR="$pw_dir" XDG_CONFIG_HOME="$pw_dir/config" XDG_STATE_HOME="$pw_dir/state" \
+            PATH=/usr/bin:/bin DBUS_SESSION_BUS_ADDRESS="unix:path=$pw_dir/bus" "$program" $arguments > "$pw_dir/$program.log" 2>&1 &
+        pw_pids="$pw_pids $!"
+        bench_track "$!"
+        case $program in
+            dbus-daemon) until [ -S "$pw_dir/bus" ]; do sleep 0.05; done ;;
+            pipewire) until [ -S "$pw_dir/pipewire-0" ]; do sleep 0.05; done ;;
+        esac
+    done
+    pw_env="ALSA_CONFIG_PATH=$pw_dir/alsa.conf PIPEWIRE_RUNTIME_DIR=$pw_dir PULSE_SERVER=unix:$pw_dir/pulse/native"
+    tries=0
+    until env $pw_env pactl info > /dev/null 2>&1; do
+        tries=$((tries + 1))
+        [ "$tries" -lt 150 ] || { echo "bench: pipewire-pulse did not start; see $pw_dir/*.log" >&2; exit 1; }
+        sleep 0.1
+    done
+    env $pw_env pactl load-module module-null-sink sink_name=alarmplaybench rate=48000 channels=1 > /dev/null
+    env $pw_env pactl set-default-sink alarmplaybench
+    until [ "$(env $pw_env pactl get-default-sink)" = alarmplaybench ]; do sleep 0.05; done
+}
+
+pipewire_stop() {
+    for pid in $pw_pids; do
+        kill "$pid" 2> /dev/null
+        wait "$pid" 2> /dev/null
+    done
+    pw_pids=""
+}
+
 # Starts parec on the null sink's monitor (mono S16 48 kHz raw into FILE) and dates its first
 # sample. Sets $record_pid and $record_t0 (epoch seconds).
 record_start() {

@@ -75,8 +75,19 @@ final class PackageTests: XCTestCase {
         XCTAssertTrue(format.stdout.contains("maxSnoozes") && format.stdout.contains("HOOKS"), format.stdout + format.stderr)
 
         let user = try root.run("getent passwd alarmplay; id -nG alarmplay")
-        XCTAssertTrue(user.stdout.contains(":/var/lib/alarmplay:"), user.stdout + user.stderr)
+        XCTAssertTrue(user.stdout.contains(":/var/lib/alarmplay:/usr/sbin/nologin\n"), user.stdout + user.stderr)
         XCTAssertTrue(user.stdout.split(separator: "\n").last?.split(separator: " ").contains("audio") == true, user.stdout)
+        if PackageBuild.rootPackages[suite]?.contains("systemd") == true {
+            XCTAssertTrue((install.stdout + install.stderr).contains("Creating user 'alarmplay'"), "made by systemd-sysusers: \(install.stdout)")
+            let verified = try root.run("""
+                systemd-analyze verify /usr/lib/systemd/system/alarmplay.service && \
+                XDG_RUNTIME_DIR=/tmp systemd-analyze --user verify /usr/lib/systemd/user/alarmplay.service
+                """)
+            XCTAssertEqual(verified.status, 0, verified.stdout + verified.stderr)
+            XCTAssertEqual(verified.stderr, "", "the units verify without warnings")
+        } else {
+            XCTAssertFalse((install.stdout + install.stderr).contains("Creating user"), "made by useradd: \(install.stdout)")
+        }
 
         try servesThePage(root)
 

@@ -26,12 +26,8 @@ final class RunPipeWireTests: XCTestCase {
 
     /// An alarm `seconds` ahead (whole seconds, UTC) and its instant.
     private func alarm(_ id: String, seconds: Int = 3, ringFor: String = "1m", _ extra: String = "") -> (json: String, date: Date) {
-        let date = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + Double(seconds)).rounded(.up))
-        let formatter = DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "'\"time\": \"'HH:mm:ss'\", \"date\": \"'yyyy-MM-dd'\"'"
-        let json = "{\"id\": \"\(id)\", \(formatter.string(from: date)), \"sound\": \"file:tone-440\", \"ringFor\": \"\(ringFor)\"\(extra)}"
+        let (when, date) = RunScenario.at(secondsAhead: seconds)
+        let json = "{\"id\": \"\(id)\", \(when), \"sound\": \"file:tone-440\", \"ringFor\": \"\(ringFor)\"\(extra)}"
         return (json, date)
     }
 

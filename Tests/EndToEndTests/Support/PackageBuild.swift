@@ -8,10 +8,11 @@ struct PackageBuild: Sendable {
         var description: String
     }
 
-    /// The suites the package must install on, with their Debian release.
+    /// The suites the package must install on (Debian 12 and 13), and what their roots hold besides
+    /// minbase: man-db for `man alarmplay`; systemd in one, so the system user is made once by
+    /// systemd-sysusers and once by the postinst's useradd, and its units are verified.
     static let suites = ["bookworm", "trixie"]
-    /// What the roots hold besides minbase: man-db for `man alarmplay`.
-    static let rootPackages = ["man-db"]
+    static let rootPackages = ["bookworm": ["man-db"], "trixie": ["man-db", "systemd"]]
 
     let deb: String
     let rootTars: [String: String]
@@ -28,7 +29,7 @@ struct PackageBuild: Sendable {
         for suite in Self.suites {
             let tar = directory + "/\(suite).tar"
             tars[suite] = tar
-            makers.append((suite, try DebianRoot.makeTar(suite: suite, include: Self.rootPackages, at: tar)))
+            makers.append((suite, try DebianRoot.makeTar(suite: suite, include: Self.rootPackages[suite] ?? [], at: tar)))
         }
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "SOURCE_DATE_EPOCH")

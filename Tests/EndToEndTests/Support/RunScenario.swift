@@ -41,6 +41,10 @@ final class RunScenario {
 
     /// `"time"` and `"date"` JSON members for a one-shot `seconds` from now, and that instant.
     func at(secondsAhead seconds: Int) -> (json: String, date: Date) {
+        Self.at(secondsAhead: seconds)
+    }
+
+    static func at(secondsAhead seconds: Int) -> (json: String, date: Date) {
         let whole = (Date().timeIntervalSince1970 + Double(seconds)).rounded(.up)
         let date = Date(timeIntervalSince1970: whole)
         let formatter = DateFormatter()
