@@ -31,7 +31,9 @@ final class RunResilienceTests: XCTestCase {
         let run = try scenario.startRun()
         XCTAssertNotNil(run.waitForLog("event=wake_ready clock=realtime_alarm"), run.stderr)
         let status = try scenario.control(["status"])
-        XCTAssertTrue(status.stdout.contains("wake from suspend: yes"), status.stdout)
+        // The alarm clock alone does not wake a machine: `status` says yes only with an RTC that can, as `doctor` does.
+        let rtc = FileManager.default.fileExists(atPath: "/sys/class/rtc/rtc0/wakealarm")
+        XCTAssertTrue(status.stdout.contains(rtc ? "wake from suspend: yes" : "wake from suspend: no (no RTC wake alarm"), status.stdout)
         XCTAssertNotNil(run.waitForLog("event=fired id=wake", timeout: 10), run.stderr)
         XCTAssertLessThan(try lateness(run, "wake"), 50)
         run.signal(SIGTERM)

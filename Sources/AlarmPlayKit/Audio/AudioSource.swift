@@ -27,8 +27,12 @@ public protocol AudioSource: AnyObject {
     /// tones): the device is then fed S16, half the bytes of float through a sound server, with
     /// nothing lost.
     var isSixteenBit: Bool { get }
+    /// Why a source opened ahead (during the pre-roll) cannot play at its ring's second, so the
+    /// ring falls back at once; nil when it can (a live stream that has produced nothing yet cannot).
+    var notReadyReason: String? { get }
 }
 
 extension AudioSource {
     public var isSixteenBit: Bool { false }
+    public var notReadyReason: String? { nil }
 }

@@ -71,6 +71,9 @@ public final class StreamSource: AudioSource {
         return !pending.isEmpty || (poll(&entry, 1, 0) > 0 && entry.revents & Int16(POLLIN) != 0)
     }
 
+    /// A stream opened during the pre-roll that has nothing by the second is down.
+    public var notReadyReason: String? { hasAudio ? nil : StreamError("no audio by the ring's second").description }
+
     public func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) throws -> Int {
         if lastAudio == nil { lastAudio = SystemMonotonicTime.seconds }
         let frameBytes = format.channels * 2

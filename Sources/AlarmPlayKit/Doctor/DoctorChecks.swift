@@ -15,9 +15,9 @@ public enum DoctorChecks {
         }
     }
 
-    public static func nextRing(_ file: AlarmFile?, state: ScheduleState, now: Int, format: TimeFormat = TimeFormat()) -> (DoctorCheck, Ring?) {
+    public static func nextRing(_ file: AlarmFile?, state: DaemonState, now: Int, format: TimeFormat = TimeFormat()) -> (DoctorCheck, Ring?) {
         guard let file else { return (DoctorCheck("next ring", .failed, "none: the alarms file cannot be read"), nil) }
-        guard let next = file.alarms.nextRings(after: now, count: 1, state: state).first else {
+        guard let next = Snapshot(file: file, state: state, now: now).next else {
             return (DoctorCheck("next ring", .failed, "no alarm will ring", fix: "switch one on or add one (alarmplay list)"), nil)
         }
         let label = next.alarm.label.map { " (\($0))" } ?? ""
@@ -85,9 +85,8 @@ public enum DoctorChecks {
 
     /// `canWake`: whether CLOCK_REALTIME_ALARM could be armed; `rtc`: whether the RTC can wake.
     public static func wake(canWake: Bool, reason: String?, rtc: Bool) -> DoctorCheck {
-        if canWake, rtc { return .ok("wake from suspend", "possible (CAP_WAKE_ALARM, /sys/class/rtc/rtc0/wakealarm)") }
-        let missing = [canWake ? nil : reason ?? "no CAP_WAKE_ALARM", rtc ? nil : "no RTC wake alarm (/sys/class/rtc/rtc0/wakealarm)"]
-            .compactMap { $0 }.joined(separator: "; ")
+        let ability = WakeAbility(alarmClock: canWake, problem: reason, rtc: rtc)
+        guard let missing = ability.reason else { return .ok("wake from suspend", "possible (CAP_WAKE_ALARM, \(WakeAbility.rtcPath))") }
         return DoctorCheck("wake from suspend", .advice, "not possible: \(missing)",
                            fix: "only matters if this machine suspends: run as a system service (sudo alarmplay install-service --system) or keep it awake")
     }

@@ -4,8 +4,8 @@
 /// retried with backoff; alarms ring regardless.
 final class MQTTFace: DaemonFace {
     typealias Log = (EventLog.Level, String, [(String, String)]) -> Void
-    /// Applies a command; nil when done, else why it was refused.
-    typealias Apply = (MQTTCommand) -> String?
+    /// Applies a command, then says why it was refused (nil: done), at once or once an edit is written.
+    typealias Apply = (MQTTCommand, @escaping (String?) -> Void) -> Void
 
     private let settings: MQTTSettings
     private let loop: EventLoop
@@ -94,7 +94,9 @@ final class MQTTFace: DaemonFace {
         case .success(.homeAssistantOnline):
             scheduleRefresh(afterMilliseconds: Int64.random(in: 0...5000), force: true)
         case let .success(command):
-            if let refusal = apply(command) { reject(topic, refusal) }
+            apply(command) { [unowned self] refusal in
+                if let refusal { reject(topic, refusal) }
+            }
         case let .failure(rejection):
             reject(rejection.topic, rejection.reason)
         }

@@ -7,13 +7,9 @@ public enum AlarmFileEdits {
     public typealias Outcome = (edit: AlarmEdit?, result: Int)
 
     /// The alarm an id (or position) names; an unknown one lists the ids there are.
-    public static func alarm(_ reference: String, in file: AlarmFile) throws(UsageError) -> Alarm {
-        if let alarm = file.alarm(named: reference) { return alarm }
-        let names = file.alarms.map(\.name)
-        guard !names.isEmpty else { throw UsageError("no alarm \"\(reference)\": there are no alarms yet") }
-        let hint = Suggestion.closest(to: reference, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
-        let shown = names.prefix(20).joined(separator: ", ") + (names.count > 20 ? ", and \(names.count - 20) more" : "")
-        throw UsageError("no alarm \"\(reference)\"\(hint); the alarms are: \(shown)")
+    public static func alarm(_ reference: String, in file: AlarmFile) throws(AlarmNotFound) -> Alarm {
+        guard let alarm = file.alarm(named: reference) else { throw AlarmNotFound(reference, in: file) }
+        return alarm
     }
 
     /// Appends an alarm; without an id it gets one from its label or time.

@@ -8,9 +8,14 @@ public struct AlarmListing: Sendable {
     public var now: Int
 
     public init(alarm: Alarm, sound: SoundEntry?, state: AlarmState?, now: Int, zone: LocalTimeZone = .current) {
+        self.init(alarm: alarm, sound: sound, status: alarm.status(now: now, state: state, zone: zone), now: now)
+    }
+
+    /// As `Snapshot.listing` makes it, with the status the snapshot gives (snoozes, pauses).
+    public init(alarm: Alarm, sound: SoundEntry?, status: AlarmStatus, now: Int) {
         self.alarm = alarm
         self.sound = sound
-        self.status = alarm.status(now: now, state: state, zone: zone)
+        self.status = status
         self.now = now
     }
 
@@ -35,6 +40,7 @@ public struct AlarmListing: Sendable {
         case .off: return "off"
         case .done: return "done"
         case let .rings(at): return ring(at, format: format)
+        case let .snoozed(until): return "snoozed, " + ring(until, format: format)
         case let .skipped(next): return "skipped once" + (next.map { ", then " + ring($0, format: format) } ?? "")
         }
     }
@@ -56,6 +62,7 @@ public struct AlarmListing: Sendable {
         case .off: ("off", nil)
         case .done: ("done", nil)
         case let .rings(at): ("rings", at)
+        case let .snoozed(until): ("snoozed", until)
         case let .skipped(next): ("skipped", next)
         }
         return [

@@ -31,25 +31,20 @@ extension AlarmDaemon {
     }
 
     private func handle(_ key: Key) {
-        if key == .interrupt {
-            if ringing.isEmpty {
-                exitCode = .interrupted
-                loop.stop()
-            } else {
-                _ = perform(.stop(id: nil))
-            }
+        guard let request = ControlRequest(key: key) else { return }
+        if request == .interrupt {
+            _ = perform(request)
             return
         }
-        guard let request = ControlRequest(key: key) else { return }
         // With nothing ringing, `x` still dismisses a pending snooze, as `stop` does elsewhere.
-        let dismissesSnooze = request == .stop(id: nil) && !state.snoozes.isEmpty
-        if request == .help || (ringing.isEmpty && !dismissesSnooze) {
+        let dismissesSnooze = request == .stop(id: nil) && !model.state.snoozes.isEmpty
+        if request == .help || (model.ringing.isEmpty && !dismissesSnooze) {
             statusLine?.clear()
-            Console.write((ringing.isEmpty ? "nothing is ringing; Ctrl-C quits. " : "") + ControlRequest.keyHelp + "\n", to: STDERR_FILENO)
+            Console.write((model.ringing.isEmpty ? "nothing is ringing; Ctrl-C quits. " : "") + ControlRequest.keyHelp + "\n", to: STDERR_FILENO)
             redrawStatus()
             return
         }
-        report(perform(request))
+        report(perform(request).line)
     }
 
     private func handle(_ line: String) {
@@ -57,7 +52,7 @@ extension AlarmDaemon {
             event(.warning, "unknown_command", ["line": line, "expected": "snooze, stop, status"])
             return
         }
-        report(perform(request))
+        report(perform(request).line)
     }
 
     /// Replies to stdin commands go to stdout, one line each, for the script that sent them.
@@ -72,44 +67,41 @@ extension AlarmDaemon {
             return "error: unknown command \"\(line)\"; expected snooze [ID], stop [ID] or status"
         }
         event(.debug, "control", ["request": line])
-        return perform(request)
+        return perform(request).line
     }
 
     func statusJSON() -> JSONValue {
         let format = TimeFormat()
-        let now = clock.now().seconds
-        let next = alarms.nextRings(after: now, count: 1, state: state.schedule).first
-        let ringingJSON: [JSONValue] = ringing.map { ring in
+        let snapshot = snapshot()
+        let ringingJSON: [JSONValue] = snapshot.ringing.map { ring in
             .object([
                 ("id", .string(ring.alarm.name)), ("label", .optional(ring.alarm.label)),
                 ("since", .string(format.iso(ring.since.seconds))), ("snoozesLeft", .int(ring.snoozesLeft)),
-                ("sound", .string(ring.alarm.settings.sound.description)),
-                ("sounding", .bool(sounding?.key == ring.key)), ("bell", .bool(sounding?.key == ring.key && sounding?.ringer.isBellActive == true)),
+                ("sound", .string(ring.alarm.settings.sound.description)), ("sounding", .bool(ring.sounding)), ("bell", .bool(ring.bell)),
             ])
         }
-        let snoozedJSON: [JSONValue] = alarms.compactMap { alarm in
-            guard let snooze = state.snoozes[alarm.stateKey] else { return nil }
-            return .object([
-                ("id", .string(alarm.name)), ("label", .optional(alarm.label)), ("until", .string(format.iso(snooze.until))),
-                ("snoozesLeft", .int(max(0, alarm.settings.maxSnoozes - snooze.count))),
+        let snoozedJSON: [JSONValue] = snapshot.snoozed.map { snooze in
+            .object([
+                ("id", .string(snooze.alarm.name)), ("label", .optional(snooze.alarm.label)), ("until", .string(format.iso(snooze.until))),
+                ("snoozesLeft", .int(snooze.snoozesLeft)),
             ])
         }
-        let nextJSON: JSONValue = next.map { ring in
+        let nextJSON: JSONValue = snapshot.next.map { ring in
             .object([("id", .string(ring.alarm.name)), ("label", .optional(ring.alarm.label)), ("at", .string(format.iso(ring.at)))])
         } ?? .null
         // Where the page is served, for `alarmplay web`; null with --no-http or while it cannot start.
         let http: JSONValue = web?.listening.map { .string($0.description) } ?? .null
-        let wake: JSONValue = ["canWake": .bool(timer.wakesFromSuspend), "reason": .optional(timer.noWakeReason)]
+        let wake: JSONValue = ["canWake": .bool(wakeAbility.canWake), "reason": .optional(wakeAbility.reason)]
         return .object([("ringing", .array(ringingJSON)), ("snoozed", .array(snoozedJSON)), ("next", nextJSON),
-                        ("alarms", .int(alarms.count)), ("pausedUntil", .optional(pausedUntil?.description)), ("http", http), ("wake", wake),
-                        ("schedule", .string(usingLastGood ? "last-good" : "file")), ("version", .string(Version.current))])
+                        ("alarms", .int(snapshot.alarms.count)), ("pausedUntil", .optional(snapshot.pausedUntil?.description)), ("http", http),
+                        ("wake", wake), ("schedule", .string(usingLastGood ? "last-good" : "file")), ("version", .string(Version.current))])
     }
 
     /// Ticks only while something needs them: once a second while ringing on a terminal (the
     /// "rung for" clock) or while the bell substitutes for sound; none otherwise.
     func statusTicks() {
         let bell = sounding?.ringer.isBellActive == true
-        if bell || (statusLine != nil && !ringing.isEmpty) {
+        if bell || (statusLine != nil && !model.ringing.isEmpty) {
             loop.tickInterval = 1000
             loop.onTick = { [unowned self] in
                 if sounding?.ringer.isBellActive == true { ringBell() }
@@ -133,19 +125,20 @@ extension AlarmDaemon {
 
     func redrawStatus() {
         guard let statusLine else { return }
-        let now = clock.now().seconds
-        if let ring = ringing.last {
+        let snapshot = snapshot()
+        let now = snapshot.now
+        if let ring = model.ringing.last {
             let rung = TimeText.clock(Double(now - ring.since.seconds))
-            let others = ringing.count > 1 ? " (+\(ringing.count - 1) more)" : ""
-            let bell = sounding?.ringer.isBellActive == true ? " [no sound device: bell]" : ""
+            let others = model.ringing.count > 1 ? " (+\(model.ringing.count - 1) more)" : ""
+            let bell = snapshot.ringing.last?.bell == true ? " [no sound device: bell]" : ""
             statusLine.draw([
                 "⏰ \(ring.alarm.label ?? ring.alarm.name)\(others) · \(ring.alarm.settings.sound) · ringing \(rung)\(bell) · \(ring.snoozesLeft) snooze\(ring.snoozesLeft == 1 ? "" : "s") left",
                 "   z/Space snooze · x/q/Esc stop · ? keys",
             ])
-        } else if let pausedUntil {
+        } else if let pausedUntil = snapshot.pausedUntil {
             statusLine.draw(["paused until \(pausedUntil) ('alarmplay resume' ends it) · Ctrl-C quits"])
-        } else if let next = DueRings.next(after: now, alarms: alarms, state: state) {
-            let snoozed = state.snoozes[next.alarm.stateKey]?.until == next.at ? " (snoozed)" : ""
+        } else if let next = snapshot.next {
+            let snoozed = next.isSnooze ? " (snoozed)" : ""
             statusLine.draw(["next: \(next.alarm.name)\(snoozed), \(TimeFormat().short(next.at)) (\(TimeFormat.relative(from: now, to: next.at))) · Ctrl-C quits"])
         } else {
             statusLine.draw(["no alarm scheduled · Ctrl-C quits"])

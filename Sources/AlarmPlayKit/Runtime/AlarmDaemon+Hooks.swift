@@ -6,7 +6,7 @@ extension AlarmDaemon {
         HookFace(
             loop: loop, environment: Environment.current().variables,
             lookup: { [unowned self] id in
-                guard let alarm = alarms.first(where: { $0.name == id }) else { return nil }
+                guard let alarm = model.alarms.first(where: { $0.name == id }) else { return nil }
                 return (alarm, alarm.hooks + fileHooks)
             },
             log: { [unowned self] level, name, fields in event(level, name, fields) })
@@ -18,10 +18,10 @@ extension AlarmDaemon {
         guard let hooks = hookFace else { return nil }
         var next: Int?
         ranBeforeHooks = ranBeforeHooks.filter { $0.ring > now }
-        for alarm in alarms {
+        for alarm in model.alarms {
             let before = (alarm.hooks + fileHooks).enumerated().filter { $0.element.on == .before }
-            guard !before.isEmpty, let ring = DueRings.next(after: now, alarms: [alarm], state: state)?.at,
-                  !PauseRule.holds(ring, pausedUntil: pausedUntil)
+            guard !before.isEmpty, let ring = DueRings.next(after: now, alarms: [alarm], state: model.state)?.at,
+                  !PauseRule.holds(ring, pausedUntil: model.pausedUntil)
             else { continue }
             for (index, hook) in before {
                 let moment = ring - hook.before

@@ -5,48 +5,52 @@ extension AlarmDaemon {
         guard let settings = configuration.mqtt else { return nil }
         return MQTTFace(
             settings: settings, loop: loop, snapshot: { [unowned self] in homeAssistantSnapshot() },
-            apply: { [unowned self] in apply($0) },
+            apply: { [unowned self] in apply($0, refused: $1) },
             log: { [unowned self] level, name, fields in event(level, name, fields) })
     }
 
     func homeAssistantSnapshot() -> HomeAssistantDevice.Snapshot {
         let format = TimeFormat()
-        let next = DueRings.next(after: clock.now().seconds, alarms: alarms, state: state)
+        let snapshot = snapshot()
+        let next = snapshot.next
         return HomeAssistantDevice.Snapshot(
-            ringing: !ringing.isEmpty,
+            ringing: !snapshot.ringing.isEmpty,
             next: next.map { (format.iso($0.at), $0.alarm.name, $0.alarm.label) },
-            alarms: fileAlarms.map { .init(name: $0.name, label: $0.label, enabled: $0.enabled, time: $0.time.description) })
+            alarms: model.fileAlarms.map { .init(name: $0.name, label: $0.label, enabled: $0.enabled, time: $0.time.description) })
     }
 
-    /// Nil when done, else why not (for `event=mqtt_rejected`).
-    func apply(_ command: MQTTCommand) -> String? {
-        let reply: String
+    /// Applies a command and tells `refused` why not (for `event=mqtt_rejected`), or nil when
+    /// done: at once for snooze and stop, once the locked writer has run (off the loop) for edits.
+    func apply(_ command: MQTTCommand, refused: @escaping (String?) -> Void) {
         switch command {
-        case .snooze: reply = perform(.snooze(id: nil))
-        case .stop: reply = perform(.stop(id: nil))
-        case .homeAssistantOnline: return nil
+        case .snooze: refused(perform(.snooze(id: nil)).refusal?.message)
+        case .stop: refused(perform(.stop(id: nil)).refusal?.message)
+        case .homeAssistantOnline: refused(nil)
         case let .setEnabled(alarm, enabled):
-            let refusal = edit { try AlarmFileEdits.setEnabled(enabled, alarm, in: $0) }
-            if refusal == nil, enabled { _ = rearm(alarm) }
-            return refusal
+            edit({ try AlarmFileEdits.setEnabled(enabled, alarm, in: $0) }) { [unowned self] refusal in
+                if refusal == nil, enabled { _ = perform(.rearm(id: alarm)) }
+                refused(refusal)
+            }
         case let .setTime(alarm, time):
-            var changes = AlarmChanges()
-            changes.set("time", .string(time))
-            return edit { try AlarmFileEdits.edit(alarm, changes, in: $0) }
+            var change = AlarmChanges()
+            change.set("time", .string(time))
+            let changes = change
+            edit({ try AlarmFileEdits.edit(alarm, changes, in: $0) }, then: refused)
         case let .skip(alarm):
-            return edit { try AlarmFileEdits.skip(alarm, in: $0, state: state.schedule, now: clock.now().seconds).outcome }
+            let schedule = model.state.schedule
+            let now = clock.now().seconds
+            edit({ try AlarmFileEdits.skip(alarm, in: $0, state: schedule, now: now).outcome }, then: refused)
         }
-        return reply.hasPrefix("error: ") ? String(reply.dropFirst(7)) : nil
     }
 
-    private func edit(_ change: (AlarmFile) throws -> AlarmFileEdits.Outcome) -> String? {
-        do {
-            _ = try AlarmFileUpdate.perform(path: configuration.alarmsPath, sounds: registry, createIfMissing: false, change)
-            return nil
-        } catch let error as AlarmFileError {
-            return "the alarms file has problems; nothing was changed (\(error.lines.first ?? error.description))"
-        } catch {
-            return "\(error)"
+    private func edit(_ change: @escaping @Sendable (AlarmFile) throws -> AlarmFileEdits.Outcome, then done: @escaping (String?) -> Void) {
+        edits.perform(path: configuration.alarmsPath, sounds: registry, createIfMissing: false, change) { outcome in
+            switch outcome {
+            case .success: done(nil)
+            case let .failure(error as AlarmFileError):
+                done("the alarms file has problems; nothing was changed (\(error.lines.first ?? error.description))")
+            case let .failure(error): done("\(error)")
+            }
         }
     }
 }

@@ -2,21 +2,44 @@
 /// the most recently fired one's (the newest alarm is the one the sleeper has not heard yet),
 /// and when it is stopped the next one sounds again, so none is lost silently.
 extension AlarmDaemon {
-    func fire(_ due: DueRing, now: Instant) {
-        endPreview(reason: "alarm")
-        let lateMilliseconds = (now.seconds - due.at) * 1000 + now.nanoseconds / 1_000_000
-        var fields = [("id", due.alarm.name), ("scheduled", TimeFormat().iso(due.at)), ("late_ms", String(lateMilliseconds))]
-        if let count = due.snoozeCount { fields.append(("snooze", String(count))) }
-        ringing.removeAll { $0.key == due.alarm.stateKey }
-        ringing.append(RingingAlarm(alarm: due.alarm, since: now, snoozesUsed: due.snoozeCount ?? 0))
-        updateSound()
-        event(.info, "fired", fields)
-        ensureAudible(for: due.alarm)
+    /// Announces what the schedule decided, oldest first, and makes the sound follow it.
+    func announce() {
+        let format = TimeFormat()
+        for outcome in model.drainOutcomes() {
+            switch outcome {
+            case let .fired(due, late):
+                endPreview(reason: "alarm")
+                updateSound()
+                var fields = [("id", due.alarm.name), ("scheduled", format.iso(due.at)), ("late_ms", String(late))]
+                if let count = due.snoozeCount { fields.append(("snooze", String(count))) }
+                event(.info, "fired", fields)
+                ensureAudible(for: due.alarm)
+            case let .heldByPause(due):
+                event(.info, "skipped", ["id": due.alarm.name, "reason": "paused", "scheduled": format.iso(due.at)])
+            case let .missed(due, late):
+                event(.warning, "missed", ["id": due.alarm.name, "scheduled": format.iso(due.at), "late_s": String(late)])
+            case let .silenced(ring):
+                event(.warning, "silenced", ["id": ring.alarm.name, "after_s": String(ring.alarm.settings.ringFor)])
+                updateSound()
+            case let .snoozed(alarm, until, left):
+                event(.info, "snoozed", ["id": alarm.name, "until": format.iso(until), "snoozes_left": String(left)])
+                updateSound()
+            case let .snoozeRefused(alarm):
+                event(.info, "snooze_refused", ["id": alarm.name, "max_snoozes": String(alarm.settings.maxSnoozes)])
+            case let .stopped(alarm, rang):
+                event(.info, "stopped", ["id": alarm.name, "rang_s": String(rang)])
+                updateSound()
+            case let .dismissed(alarm):
+                event(.info, "stopped", ["id": alarm.name, "was": "snoozed"])
+            case let .rearmed(alarm):
+                event(.info, "rearmed", ["id": alarm.name])
+            }
+        }
     }
 
     /// Starts or switches the ringer so that the newest ringing alarm is the one heard.
     func updateSound() {
-        guard let top = ringing.last else {
+        guard let top = model.ringing.last else {
             sounding?.ringer.control.stop()
             sounding = nil
             restoreMixer()
@@ -79,96 +102,29 @@ extension AlarmDaemon {
         redrawStatus()
     }
 
-    /// Applies a snooze or stop to the named alarm, or to every ringing one. Returns the reply
-    /// for the person or script that asked: `ok: ...` or `error: ...`.
-    func perform(_ request: ControlRequest) -> String {
+    /// Every command from every face, handled here and nowhere else.
+    func perform(_ request: ControlRequest) -> CommandResult {
         // What came due before the request is handled first, so the request sees the present
         // (a ring due this second has fired, its pre-roll is open), and re-armed after it.
         evaluate(clockChanged: false)
-        let reply: String
+        let result: CommandResult
         switch request {
-        case let .snooze(id): reply = snooze(id)
-        case let .stop(id): reply = stop(id)
-        case .status: reply = JSONWriter.compact(statusJSON())
-        case .help: reply = "ok: " + ControlRequest.keyHelp
-        case let .rearm(id): reply = rearm(id)
+        case let .snooze(id): result = CommandResult(model.snooze(id))
+        case let .stop(id): result = CommandResult(model.stop(id))
+        case .status: return .value(statusJSON())
+        case .help: return .done(ControlRequest.keyHelp)
+        case let .rearm(id): result = CommandResult(model.rearm(id))
+        case .interrupt where !model.ringing.isEmpty: result = CommandResult(model.stop(nil))
+        case .interrupt, .quit:
+            exitCode = request == .interrupt ? .interrupted : .success
+            loop.stop()
+            return .done("quitting")
+        case .reload:
+            reload(reason: "SIGHUP")
+            return .done("reloaded")
         }
         evaluate(clockChanged: false)
-        return reply
-    }
-
-    /// The ringing alarms a request is for, or why there are none.
-    private func targets(_ id: String?) -> (found: [RingingAlarm], problem: String?) {
-        guard let id else {
-            return ringing.isEmpty ? ([], "nothing is ringing") : (ringing, nil)
-        }
-        let matches = ringing.filter { $0.alarm.name == id || $0.alarm.id == id }
-        if matches.isEmpty {
-            let names = ringing.map { $0.alarm.name }
-            return ([], names.isEmpty ? "nothing is ringing" : "\(id) is not ringing (ringing: \(names.joined(separator: ", ")))")
-        }
-        return (matches, nil)
-    }
-
-    private func snooze(_ id: String?) -> String {
-        let (found, problem) = targets(id)
-        if let problem { return "error: " + problem }
-        var replies: [String] = []
-        let now = clock.now().seconds
-        for ring in found {
-            guard ring.snoozesLeft > 0 else {
-                event(.info, "snooze_refused", ["id": ring.alarm.name, "max_snoozes": String(ring.alarm.settings.maxSnoozes)])
-                replies.append("no snoozes left for \(ring.alarm.name) (max \(ring.alarm.settings.maxSnoozes)); it keeps ringing")
-                continue
-            }
-            let until = now + max(ring.alarm.settings.snooze, 1)
-            ringing.removeAll { $0.key == ring.key }
-            state.snoozes[ring.key] = PendingSnooze(until: until, count: ring.snoozesUsed + 1)
-            event(.info, "snoozed", ["id": ring.alarm.name, "until": TimeFormat().iso(until), "snoozes_left": String(ring.snoozesLeft - 1)])
-            replies.append("snoozed \(ring.alarm.name) until \(TimeFormat().short(until))")
-        }
-        updateSound()
-        let refused = found.allSatisfy { $0.snoozesLeft == 0 }
-        return (refused ? "error: " : "ok: ") + replies.joined(separator: "; ")
-    }
-
-    private func stop(_ id: String?) -> String {
-        // With nothing ringing, `stop` dismisses pending snoozes, so a snoozed alarm can be
-        // turned off from bed before it rings again.
-        if ringing.isEmpty || (id != nil && !ringing.contains { $0.alarm.name == id || $0.alarm.id == id }) {
-            let pending = alarms.filter { state.snoozes[$0.stateKey] != nil && (id == nil || $0.name == id || $0.id == id) }
-            guard !pending.isEmpty else { return "error: " + (targets(id).problem ?? "nothing is ringing") }
-            for alarm in pending {
-                state.snoozes[alarm.stateKey] = nil
-                event(.info, "stopped", ["id": alarm.name, "was": "snoozed"])
-            }
-            return "ok: dismissed snoozed " + pending.map { $0.name }.joined(separator: ", ")
-        }
-        let found = targets(id).found
-        for ring in found {
-            ringing.removeAll { $0.key == ring.key }
-            let rang = Int(wallSeconds() - Double(ring.since.seconds))
-            event(.info, "stopped", ["id": ring.alarm.name, "rang_s": String(max(rang, 0))])
-        }
-        updateSound()
-        return "ok: stopped " + found.map { $0.alarm.name }.joined(separator: ", ")
-    }
-
-    /// Drops the remembered state (done, armed) of an alarm switched on, so it is armed afresh.
-    func rearm(_ id: String) -> String {
-        guard let alarm = fileAlarms.first(where: { $0.name == id || $0.id == id }) else { return "error: no alarm \(id)" }
-        state.schedule.alarms[alarm.stateKey] = nil
-        state.schedule = state.schedule.reconciled(with: alarms, now: clock.now().seconds)
-        event(.info, "rearmed", ["id": alarm.name])
-        return "ok: \(alarm.name) rings at its next time"
-    }
-
-    /// Nobody reacted within `ringFor`: a missed alarm, not a stopped one.
-    func silence(_ key: String, reason: String) {
-        guard let ring = ringing.first(where: { $0.key == key }) else { return }
-        ringing.removeAll { $0.key == key }
-        event(.warning, "silenced", ["id": ring.alarm.name, "after_s": String(ring.alarm.settings.ringFor)])
-        updateSound()
+        return result
     }
 
     func wallSeconds() -> Double {

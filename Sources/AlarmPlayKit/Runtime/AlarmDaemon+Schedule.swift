@@ -18,7 +18,7 @@ extension AlarmDaemon {
             if case .missing = error {
                 event(.warning, initial ? "no_alarms" : "reload_failed", ["problem": error.description])
                 if !initial { return }
-                fileAlarms = []
+                model.fileAlarms = []
                 return
             }
             fileProblems = error.lines
@@ -39,22 +39,22 @@ extension AlarmDaemon {
 
     func reload(reason: String) {
         event(.debug, "reload", ["reason": reason])
+        // What came due before the edit is handled as the schedule it was due in.
+        evaluate(clockChanged: false)
         try? loadAlarms(initial: false)
         evaluate(clockChanged: false)
     }
 
     private func use(_ file: AlarmFile, event name: String, extra: [(String, String)]) {
-        fileAlarms = file.alarms
+        model.use(file.alarms, pausedUntil: file.pause(at: clock.now().seconds))
         fileHooks = file.hooks
         defaults = file.defaults
-        pausedUntil = file.pause(at: clock.now().seconds)
         if extra.isEmpty { fileProblems = [] }
-        state.schedule = state.schedule.reconciled(with: alarms, now: clock.now().seconds)
         saveState()
-        let next = alarms.nextRings(after: clock.now().seconds, count: 1, state: state.schedule).first
-        let paused = pausedUntil.map { [("paused_until", $0.description)] } ?? []
+        let next = snapshot().next
+        let paused = model.pausedUntil.map { [("paused_until", $0.description)] } ?? []
         event(extra.isEmpty ? .info : .warning, name, [
-            ("count", String(alarms.count)), ("enabled", String(file.enabledCount)),
+            ("count", String(model.alarms.count)), ("enabled", String(file.enabledCount)),
             ("next", next.map { "\($0.alarm.name)@\(TimeFormat().iso($0.at))" } ?? "none"),
         ] + paused + extra)
     }
@@ -66,5 +66,10 @@ extension AlarmDaemon {
         } catch {
             event(.warning, "last_good_not_saved", ["problem": error.description])
         }
+    }
+
+    /// What rings, what waits and what rings next, now: what every face renders.
+    func snapshot() -> Snapshot {
+        model.snapshot(heard: sounding?.key, bell: sounding?.ringer.isBellActive == true)
     }
 }

@@ -2,17 +2,6 @@
 import Glibc
 #endif
 
-/// A countdown started from the page: rung like an alarm (same ringer, snooze and stop) but kept
-/// only in memory, as `timer-N`, until it has rung out.
-struct RunningTimer: Sendable {
-    var alarm: Alarm
-    var at: Int
-
-    func json(format: TimeFormat) -> JSONValue {
-        ["id": .optional(alarm.id), "label": .optional(alarm.label), "at": .string(format.iso(at))]
-    }
-}
-
 /// Sounds from the page: preview on the alarm device, uploads into the user's sound folder, and
 /// timers. A ringing alarm always wins over a preview.
 extension AlarmDaemon {
@@ -25,7 +14,7 @@ extension AlarmDaemon {
         guard let level, level >= 0, level <= 1 else {
             throw WebError.problems([("volume", "volume must be a number from 0.0 to 1.0")])
         }
-        guard ringing.isEmpty, prepared == nil else { throw WebError(409, "an alarm is ringing; it wins over a preview") }
+        guard model.ringing.isEmpty, prepared == nil else { throw WebError(409, "an alarm is ringing; it wins over a preview") }
         let entry: SoundEntry
         do {
             entry = try registry.resolve(SoundReference(parsing: name))
@@ -108,33 +97,24 @@ extension AlarmDaemon {
         // Rung on a whole second like every alarm: the nearest one to the asked-for length.
         let at = now.seconds + seconds + (now.nanoseconds >= 500_000_000 ? 1 : 0)
         let local = LocalTimeZone.current.localTime(at: at)
-        let number = (timers.compactMap { $0.alarm.id.flatMap { Int($0.dropFirst(6)) } }.max() ?? 0) + 1
+        let number = (model.timers.compactMap { $0.alarm.id.flatMap { Int($0.dropFirst(6)) } }.max() ?? 0) + 1
         var settings = defaults
         settings.fadeIn = 0
-        let alarm = Alarm(id: "timer-\(number)", position: fileAlarms.count + number, label: body["label"]?.stringValue ?? "Timer",
+        let alarm = Alarm(id: "timer-\(number)", position: model.fileAlarms.count + number, label: body["label"]?.stringValue ?? "Timer",
                           time: local.time, repeats: .date(local.date), settings: settings)
-        timers.append(RunningTimer(alarm: alarm, at: at))
+        model.timers.append(RunningTimer(alarm: alarm, at: at))
         event(.info, "timer_started", ["id": alarm.name, "at": TimeFormat().iso(at), "seconds": String(seconds)])
         evaluate(clockChanged: false)
         return .json(RunningTimer(alarm: alarm, at: at).json(format: TimeFormat()), status: 201)
     }
 
     func cancelTimer(_ id: String) throws(WebError) -> HTTPResponse {
-        guard let timer = timers.first(where: { $0.alarm.id == id }) else {
-            throw WebError(404, "no timer \"\(id)\"; running: \(timers.compactMap(\.alarm.id).joined(separator: ", "))")
-        }
-        if ringing.contains(where: { $0.key == timer.alarm.stateKey }) { _ = perform(.stop(id: id)) }
-        state.snoozes[timer.alarm.stateKey] = nil
-        timers.removeAll { $0.alarm.id == id }
-        event(.info, "timer_cancelled", ["id": id])
         evaluate(clockChanged: false)
-        return .json(["cancelled": .string(id)])
-    }
-
-    /// Timers that have rung out (not ringing, no snooze pending) leave the schedule.
-    func pruneTimers(now: Int) {
-        timers.removeAll { timer in
-            timer.at < now && !ringing.contains { $0.key == timer.alarm.stateKey } && state.snoozes[timer.alarm.stateKey] == nil
+        guard model.cancelTimer(id) else {
+            throw WebError(404, "no timer \"\(id)\"; running: \(model.timers.compactMap(\.alarm.id).joined(separator: ", "))")
         }
+        evaluate(clockChanged: false)
+        event(.info, "timer_cancelled", ["id": id])
+        return .json(["cancelled": .string(id)])
     }
 }

@@ -44,38 +44,34 @@ public final class AlarmDaemon {
     }
 
     let configuration: Configuration
-    let clock: any WallClock = SystemClock()
+    /// The schedule and its decisions; everything else here is the loop and the world around it.
+    var model = ScheduleModel(clock: SystemClock())
+    var clock: any WallClock { model.clock }
     let loop = EventLoop()
     let timer: WallClockTimer
     let zoneWatcher: FileWatcher?
     let alarmsWatcher: FileWatcher
     let signals: SignalWatcher
     let notifier: Notifier
+    /// Whether a deadline wakes a suspended machine (the timer's clock and an RTC), for `status`.
+    let wakeAbility: WakeAbility
     let store: StateStore
     var server: ControlServer?
     var input: (any InputSource)?
     var statusLine: StatusLine?
 
-    /// The schedule in force: the last good alarms file, then the running timers.
-    var alarms: [Alarm] { fileAlarms + timers.map(\.alarm) }
-    var fileAlarms: [Alarm] = []
-    var timers: [RunningTimer] = []
     var defaults = AlarmSettings.builtIn
     /// Why the alarms file on disk is not the schedule in force (empty when it is).
     var fileProblems: [String] = []
     /// True while `run` rings from its last good copy because the file was invalid at start.
     var usingLastGood = false
-    /// `alarmplay pause`: no ring before this date.
-    var pausedUntil: CalendarDate?
     /// Hooks at the top of the alarms file, for every alarm.
     var fileHooks: [Hook] = []
     var hookFace: HookFace?
     var ranBeforeHooks: Set<RanHook> = []
     var registry: SoundRegistry
-    var state = DaemonState()
     /// What state.json holds, so that it is written only when something in it changed.
     var savedState: DaemonState?
-    var ringing: [RingingAlarm] = []
     var sounding: (key: String, ringer: Ringer)?
     /// A ringer opened ahead for the next due alarm, waiting for its second.
     var prepared: (key: String, at: Int, ringer: Ringer)?
@@ -87,6 +83,8 @@ public final class AlarmDaemon {
     var web: WebFace?
     /// What ringer threads had to say, waiting for the loop to publish it.
     let ringerInbox = RingerInbox()
+    /// The faces' edits of the alarms file, off the loop.
+    let edits: EditWorker
     var exitCode = ExitCode.success
 
     public init(_ configuration: Configuration) throws {
@@ -95,7 +93,9 @@ public final class AlarmDaemon {
         signals = try SignalWatcher([SIGINT, SIGTERM, SIGHUP])
         signal(SIGPIPE, SIG_IGN)
         timer = try WallClockTimer()
+        wakeAbility = WakeAbility(alarmClock: timer.wakesFromSuspend, problem: timer.noWakeReason)
         notifier = try Notifier()
+        edits = EditWorker(notifier: notifier)
         try FileSystem.makeDirectories(FileSystem.parent(of: configuration.alarmsPath))
         alarmsWatcher = try FileWatcher(path: configuration.alarmsPath)
         // `timedatectl set-timezone` replaces this symlink; re-read the zone when it does.
@@ -110,7 +110,7 @@ public final class AlarmDaemon {
     public func run() throws -> ExitCode {
         reportWake()
         let loaded = store.load()
-        state = loaded.state
+        model.state = loaded.state
         savedState = loaded.state
         if let problem = loaded.problem { event(.warning, "state_unreadable", ["problem": problem]) }
         // The socket first: a second `run` stops here, before touching anything, and once
@@ -148,6 +148,7 @@ public final class AlarmDaemon {
         }
         loop.watch(notifier.descriptor) { [unowned self] in
             notifier.reset()
+            edits.deliver()
             for (id, ringEvent) in ringerInbox.drain() { publish(ringEvent, id: id) }
             ringerChanged()
         }
@@ -160,13 +161,9 @@ public final class AlarmDaemon {
 
     private func handleSignal(_ number: Int32) {
         switch number {
-        case SIGHUP:
-            reload(reason: "SIGHUP")
-        case SIGINT where !ringing.isEmpty:
-            _ = perform(.stop(id: nil))
-        default:
-            exitCode = number == SIGINT ? .interrupted : .success
-            loop.stop()
+        case SIGHUP: _ = perform(.reload)
+        case SIGINT: _ = perform(.interrupt)
+        default: _ = perform(.quit)
         }
     }
 
@@ -176,61 +173,30 @@ public final class AlarmDaemon {
     /// wake, would otherwise arm past that ring and throw away the expiry pending for it.
     func evaluate(clockChanged: Bool) {
         LocalTimeZone.reload()
-        let now = clock.now()
-        let from = state.lastChecked ?? now.seconds
         if clockChanged {
             prepared?.ringer.control.stop()
             prepared = nil
-            event(.info, "clock_changed", ["now": TimeFormat().iso(now.seconds), "last_checked": TimeFormat().iso(from)])
+            let now = clock.now().seconds
+            event(.info, "clock_changed", ["now": TimeFormat().iso(now), "last_checked": TimeFormat().iso(model.state.lastChecked ?? now)])
         }
-        // After a backward step (a Pi that booted in the future) start afresh from now.
-        let start = min(from, now.seconds)
-        for due in DueRings.between(start, and: now, alarms: alarms, state: state) {
-            if due.snoozeCount != nil { state.snoozes[due.alarm.stateKey] = nil }
-            if due.snoozeCount == nil, due.alarm.repeats.isOneShot {
-                state.schedule.update(due.alarm) { $0.done = true }
-            }
-            switch due.decision {
-            case .ring where PauseRule.holds(due.at, pausedUntil: pausedUntil):
-                event(.info, "skipped", ["id": due.alarm.name, "reason": "paused", "scheduled": TimeFormat().iso(due.at)])
-            case .ring:
-                fire(due, now: now)
-            case .missed:
-                event(.warning, "missed", [
-                    "id": due.alarm.name, "scheduled": TimeFormat().iso(due.at),
-                    "late_s": String(now.seconds - due.at),
-                ])
-            }
-        }
-        for ring in ringing where ring.endsAt <= now {
-            silence(ring.key, reason: "ringFor")
-        }
-        state.lastChecked = now.seconds
+        let due = model.evaluate()
+        announce()
         saveState()
-        armTimer(now: now)
+        armTimer(for: due)
         redrawStatus()
     }
 
-    /// Arms the timer for the next thing due after the last second `evaluate` handled (it has just
-    /// set `lastChecked`). A second before a ring it wakes once more to open the sound and the
-    /// device ahead (connecting to a sound server takes milliseconds that must not make the alarm
-    /// late); nothing else wakes it.
-    private func armTimer(now: Instant) {
-        let evaluated = state.lastChecked ?? now.seconds
-        pruneTimers(now: evaluated)
-        let due = DueRings.next(after: evaluated, alarms: alarms, state: state)
-        prepare(due, now: now)
-        var wake = due.map { Instant(seconds: $0.at) }
-        if let due, prepared == nil, sounding == nil, due.at - preroll(for: due.alarm) > now.seconds {
-            wake = Instant(seconds: due.at - preroll(for: due.alarm))
-        }
+    /// Arms the timer for the next thing due after the last second `evaluate` handled. A second
+    /// before a ring it wakes once more to open the sound and the device ahead (connecting to a
+    /// sound server takes milliseconds that must not make the alarm late); nothing else wakes it.
+    private func armTimer(for due: Ring?) {
+        let lead = due.map { preroll(for: $0.alarm) } ?? SoundDetails().openAheadSeconds
+        prepare(due, preroll: lead)
         // A suspended machine is woken early: the sound server and the device need time to come
         // back before the pre-roll opens them.
-        if let due, timer.wakesFromSuspend, configuration.wakeEarly > preroll(for: due.alarm), due.at - configuration.wakeEarly > now.seconds {
-            wake = Instant(seconds: due.at - configuration.wakeEarly)
-        }
-        let beforeHook = runBeforeHooks(now: now.seconds).map { Instant(seconds: $0) }
-        let next = [wake, ringing.map { $0.endsAt }.min(), beforeHook].compactMap { $0 }.min()
+        let next = model.deadline(for: due, preroll: lead, soundOpen: prepared != nil || sounding != nil,
+                                  wakeEarly: timer.wakesFromSuspend ? configuration.wakeEarly : nil,
+                                  also: runBeforeHooks(now: clock.now().seconds))
         do {
             try timer.arm(at: next.map { (Int64($0.seconds), Int64($0.nanoseconds)) })
         } catch {
@@ -239,12 +205,9 @@ public final class AlarmDaemon {
         statusTicks()
     }
 
-    static let prerollSeconds = 1
-    /// A stream starts long before its second, so that connecting and buffering never make it late.
-    static let streamPrerollSeconds = 15
 
     func preroll(for alarm: Alarm) -> Int {
-        (try? registry.resolve(alarm.settings.sound).sound.provider == "stream") == true ? Self.streamPrerollSeconds : Self.prerollSeconds
+        (try? registry.resolve(alarm.settings.sound).sound.details.openAheadSeconds) ?? SoundDetails().openAheadSeconds
     }
 
     /// Once, loudly when it cannot: a laptop that suspends overnight would stay asleep.
@@ -261,14 +224,12 @@ public final class AlarmDaemon {
 
     /// Keeps `prepared` in step with what is due next: cancels one that no longer matches, and
     /// opens one when a ring is within the pre-roll and nothing else is sounding.
-    func prepare(_ due: Ring?, now: Instant) {
+    func prepare(_ due: Ring?, preroll: Int) {
         if let current = prepared, current.key != due?.alarm.stateKey || current.at != due?.at {
             current.ringer.control.stop()
             prepared = nil
         }
-        guard prepared == nil, sounding == nil, let due, due.at - now.seconds <= preroll(for: due.alarm),
-              !PauseRule.holds(due.at, pausedUntil: pausedUntil)
-        else { return }
+        guard prepared == nil, sounding == nil, let due, model.opensAhead(due, preroll: preroll) else { return }
         endPreview(reason: "alarm")
         let ringer = startRinger(for: due.alarm, endsAt: Instant(seconds: due.at + max(due.alarm.settings.ringFor, 1)),
                                  startAt: Instant(seconds: due.at))
@@ -282,11 +243,11 @@ public final class AlarmDaemon {
     /// would put an fsync on the loop just where a ring may be due.
     func saveState(evenIfOnlyTimePassed: Bool = false) {
         var unchanged = savedState
-        if !evenIfOnlyTimePassed { unchanged?.lastChecked = state.lastChecked }
-        guard state != unchanged else { return }
+        if !evenIfOnlyTimePassed { unchanged?.lastChecked = model.state.lastChecked }
+        guard model.state != unchanged else { return }
         do {
-            try store.save(state)
-            savedState = state
+            try store.save(model.state)
+            savedState = model.state
         } catch {
             event(.warning, "state_not_saved", ["problem": error.description])
         }
@@ -316,7 +277,7 @@ public final class AlarmDaemon {
         sounding = nil
         prepared?.ringer.control.stop()
         prepared = nil
-        state.lastChecked = clock.now().seconds
+        model.state.lastChecked = clock.now().seconds
         saveState(evenIfOnlyTimePassed: true)
         statusLine?.clear()
         input = nil

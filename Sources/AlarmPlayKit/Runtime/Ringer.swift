@@ -108,9 +108,8 @@ public final class Ringer: Sendable {
                 waitUntil(start)
                 deadline = request.ringForSeconds.map { SystemMonotonicTime.seconds + $0 }
                 if control.isStopRequested { break }
-                // A stream opened during the pre-roll that has nothing by the second is down.
-                if let stream = source as? StreamSource, !stream.hasAudio {
-                    events(.fallback(reason: StreamError("no audio by the ring's second").description))
+                if let reason = source.notReadyReason {
+                    events(.fallback(reason: reason))
                     useFallback = true
                     continue
                 }

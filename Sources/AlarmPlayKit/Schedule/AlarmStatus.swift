@@ -6,6 +6,8 @@ public enum AlarmStatus: Sendable, Equatable {
     /// Its next occurrence is skipped; `next` is the ring after that, if any.
     case skipped(next: Int?)
     case rings(at: Int)
+    /// It rang and was snoozed: it rings again at `until`.
+    case snoozed(until: Int)
 }
 
 extension Alarm {

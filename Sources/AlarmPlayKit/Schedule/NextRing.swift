@@ -74,10 +74,13 @@ public struct Ring: Sendable, Equatable {
     public var alarm: Alarm
     /// Epoch seconds.
     public var at: Int
+    /// The end of a snooze rather than a scheduled ring.
+    public var isSnooze: Bool
 
-    public init(alarm: Alarm, at: Int) {
+    public init(alarm: Alarm, at: Int, isSnooze: Bool = false) {
         self.alarm = alarm
         self.at = at
+        self.isSnooze = isSnooze
     }
 }
 

@@ -32,6 +32,10 @@ public struct SoundDetails: Sendable, Equatable {
     public var url: String?
     /// What `sounds` shows instead of length and format (`stream, radio.example`).
     public var summary: String?
+    /// How many seconds before its ring the sound (and the device) is opened, so that opening it
+    /// never makes the alarm late: a second for what is at hand, longer for what must connect
+    /// and buffer first (a stream). The provider says; `run` asks nothing else.
+    public var openAheadSeconds = 1
 
     public init(
         path: String? = nil, durationSeconds: Double? = nil, sampleRate: Int? = nil,

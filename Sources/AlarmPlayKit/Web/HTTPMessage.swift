@@ -54,4 +54,6 @@ public struct HTTPResponse: Sendable, Equatable {
 public enum HTTPReply {
     case response(HTTPResponse)
     case stream(EventStreamClient)
+    /// Answered later, on the loop (an edit off the loop); the connection waits, suspended.
+    case later(DeferredReply)
 }

@@ -40,6 +40,8 @@ public final class HTTPServer {
     private let handle: (HTTPRequest) -> HTTPReply
     private static let library = OptionalLibrary.microhttpd.load(alarmplay_mhd_load)
     private var mhd: alarmplay_mhd_functions!
+    /// Connections waiting for a deferred reply, suspended.
+    private var parked: [ObjectIdentifier: DeferredReply] = [:]
     private var daemon: OpaquePointer?
     private var epoll: Int32 = -1
     private var timeout: EventLoop.Deadline?
@@ -109,6 +111,7 @@ public final class HTTPServer {
         loop.cancel(timeout)
         loop.cancel(keepalive)
         // Stopping with suspended connections is undefined in libmicrohttpd: end them first.
+        for deferred in parked.values { deferred.answer(.error(503, "run is stopping")) }
         for stream in streams.values {
             stream.isClosed = true
             resume(stream)
@@ -167,6 +170,7 @@ public final class HTTPServer {
         var request: HTTPRequest
         let limit: Int
         var tooLarge = false
+        var deferred: DeferredReply?
 
         init(request: HTTPRequest, limit: Int) {
             self.request = request
@@ -203,12 +207,32 @@ public final class HTTPServer {
             return .YES
         }
         if pending.tooLarge { return queue(.error(413, "request body over the limit of \(pending.limit) bytes"), on: connection) }
+        // Called again once a parked connection is resumed: its answer has come.
+        if let deferred = pending.deferred { return park(deferred, on: connection) }
         switch handle(pending.request) {
         case let .response(response):
             return queue(response, on: connection)
         case let .stream(stream):
             return open(stream, on: connection)
+        case let .later(deferred):
+            pending.deferred = deferred
+            return park(deferred, on: connection)
         }
+    }
+
+    /// Sends a deferred reply that has its answer; else suspends the connection until it has.
+    private func park(_ deferred: DeferredReply, on connection: OpaquePointer) -> MHD_Result {
+        if let response = deferred.response {
+            parked[ObjectIdentifier(deferred)] = nil
+            return queue(response, on: connection)
+        }
+        parked[ObjectIdentifier(deferred)] = deferred
+        deferred.whenAnswered = { [unowned self] in
+            mhd.MHD_resume_connection(connection)
+            scheduleRun()
+        }
+        mhd.MHD_suspend_connection(connection)
+        return .YES
     }
 
     private func queue(_ reply: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

@@ -3,7 +3,7 @@
 /// daemon. A face that cannot start (port taken) logs `http_failed` and retries with backoff;
 /// alarms ring regardless.
 final class WebFace: DaemonFace {
-    typealias Commands = (WebRoute, HTTPRequest) -> HTTPResponse
+    typealias Commands = (WebRoute, HTTPRequest) -> HTTPReply
     typealias Log = (EventLog.Level, String, [(String, String)]) -> Void
 
     static let jsonLimit = 64 * 1024
@@ -125,7 +125,7 @@ final class WebFace: DaemonFace {
                 EventStreamClient.message(JSONWriter.compact(snapshot()), event: "snapshot")
             })
         case let .success(route):
-            return .response(commands(route, request))
+            return commands(route, request)
         }
     }
 

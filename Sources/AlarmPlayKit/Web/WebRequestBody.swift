@@ -10,6 +10,16 @@ public struct WebError: Error {
         self.response = response
     }
 
+    /// A refusal of the core as HTTP: the one place its kinds become statuses.
+    public init(_ refusal: Refusal) {
+        switch refusal.kind {
+        case .notFound: self.init(404, refusal.message)
+        case .conflict: self.init(409, refusal.message)
+        case let .invalid(problems): self = .problems(problems.map { ($0.field, $0.message) })
+        case .unavailable: self.init(503, refusal.message)
+        }
+    }
+
     /// 422 with the problems tied to the fields at fault (`field` is null when none is).
     public static func problems(_ problems: [(field: String?, message: String)]) -> WebError {
         WebError(response: .json(["problems": .array(problems.map { ["field": .optional($0.field), "message": .string($0.message)] })], status: 422))

@@ -17,13 +17,13 @@ final class DoctorChecksTests: XCTestCase {
     func testNextRingNamesTheAlarmOrSaysNoneWillRing() throws {
         let file = try AlarmFile.parse("{\"alarms\": [{\"id\": \"work\", \"label\": \"Work\", \"time\": \"06:45\", \"days\": \"daily\"}]}",
                                        path: "a.json", sounds: nil)
-        let (check, ring) = DoctorChecks.nextRing(file, state: ScheduleState(), now: 0)
+        let (check, ring) = DoctorChecks.nextRing(file, state: DaemonState(), now: 0)
         XCTAssertEqual(check.outcome, .ok)
         XCTAssertEqual(ring?.alarm.name, "work")
         XCTAssertTrue(check.message.hasPrefix("work (Work) "), check.message)
         let off = try AlarmFile.parse("{\"alarms\": [{\"time\": \"06:45\", \"enabled\": false}]}", path: "a.json", sounds: nil)
-        XCTAssertEqual(DoctorChecks.nextRing(off, state: ScheduleState(), now: 0).0.outcome, .failed)
-        XCTAssertEqual(DoctorChecks.nextRing(nil, state: ScheduleState(), now: 0).0.outcome, .failed)
+        XCTAssertEqual(DoctorChecks.nextRing(off, state: DaemonState(), now: 0).0.outcome, .failed)
+        XCTAssertEqual(DoctorChecks.nextRing(nil, state: DaemonState(), now: 0).0.outcome, .failed)
     }
 
     func testStateFolderWritableOrNot() {

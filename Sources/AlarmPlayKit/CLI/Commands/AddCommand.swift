@@ -20,7 +20,7 @@ public enum AddCommand: Command {
         }
         let alarm = file.alarms[index]
         context.console.out("added \(alarm.name) to \(file.path)")
-        AlarmEditOptions.show(alarm, arguments, context: context)
+        AlarmEditOptions.show(alarm, in: file, arguments, context: context)
         return .success
     }
 }

@@ -106,18 +106,17 @@ enum AlarmEditOptions {
     }
 
     /// The alarm's row as `list` shows it, under the table's header.
-    static func show(_ alarm: Alarm, _ arguments: ParsedArguments, context: CommandContext) {
-        let listing = listings([alarm], arguments, context: context)[0]
+    static func show(_ alarm: Alarm, in file: AlarmFile, _ arguments: ParsedArguments, context: CommandContext) {
+        let snapshot = Snapshot(file: file, state: StateStore(environment: context.environment).load().state, now: SystemClock().now().seconds)
+        let listing = snapshot.listing(alarm, sound: try? arguments.soundRegistry(context).resolve(alarm.settings.sound))
         for line in Table.render([AlarmListing.header, listing.row(format: TimeFormat())]) { context.console.out(line) }
     }
 
-    static func listings(_ alarms: [Alarm], _ arguments: ParsedArguments, context: CommandContext) -> [AlarmListing] {
+    /// Every alarm of `file` as `list` shows it, from the same snapshot `run` would give.
+    static func listings(_ file: AlarmFile, _ arguments: ParsedArguments, context: CommandContext) -> (Snapshot, [AlarmListing]) {
         let registry = arguments.soundRegistry(context)
-        let state = StateStore(environment: context.environment).load().state.schedule
-        let now = SystemClock().now().seconds
-        return alarms.map { alarm in
-            AlarmListing(alarm: alarm, sound: try? registry.resolve(alarm.settings.sound), state: state.state(for: alarm), now: now)
-        }
+        let snapshot = Snapshot(file: file, state: StateStore(environment: context.environment).load().state, now: SystemClock().now().seconds)
+        return (snapshot, file.alarms.map { snapshot.listing($0, sound: try? registry.resolve($0.settings.sound)) })
     }
 }
 
@@ -143,7 +142,7 @@ extension AlarmEditOptions {
         let alarm = file.alarms[index]
         if enabled { rearm(alarm, context: context) }
         context.console.out("\(alarm.name) \(changed ? "is now" : "was already") \(enabled ? "on" : "off")")
-        show(alarm, arguments, context: context)
+        show(alarm, in: file, arguments, context: context)
         return .success
     }
 }

@@ -29,7 +29,7 @@ public enum DoctorCommand: Command {
 
         let (fileCheck, file) = DoctorChecks.alarmsFile(path: AlarmEditOptions.path(arguments, context: context), sounds: registry)
         checks.append(fileCheck)
-        let (nextCheck, next) = DoctorChecks.nextRing(file, state: store.load().state.schedule, now: now)
+        let (nextCheck, next) = DoctorChecks.nextRing(file, state: store.load().state, now: now)
         checks.append(nextCheck)
         var seen = Set<String>()
         var nextSource: (any AudioSource)?
@@ -50,7 +50,7 @@ public enum DoctorCommand: Command {
         checks.append(DoctorChecks.mixer(devices[0], forceAudible: next?.alarm.settings.forceAudible ?? true))
         let timer = try? WallClockTimer(wakeFromSuspend: true)
         checks.append(DoctorChecks.wake(canWake: timer?.wakesFromSuspend ?? false, reason: timer?.noWakeReason,
-                                        rtc: FileSystem.exists("/sys/class/rtc/rtc0/wakealarm")))
+                                        rtc: FileSystem.exists(WakeAbility.rtcPath)))
         checks.append(DoctorChecks.service(environment: environment, user: environment["USER"] ?? environment["LOGNAME"] ?? "root"))
         checks.append(DoctorChecks.clock(synchronised: alarmplay_clock_synchronised() != 0))
         checks.append(DoctorChecks.timeZone(now: now))

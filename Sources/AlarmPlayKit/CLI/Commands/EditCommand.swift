@@ -28,7 +28,7 @@ public enum EditCommand: Command {
         }
         let alarm = file.alarms[index]
         context.console.out("changed \(alarm.name)")
-        AlarmEditOptions.show(alarm, arguments, context: context)
+        AlarmEditOptions.show(alarm, in: file, arguments, context: context)
         return .success
     }
 }

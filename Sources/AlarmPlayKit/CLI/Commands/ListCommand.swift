@@ -27,14 +27,14 @@ public enum ListCommand: Command {
             return .success
         }
         let file = try AlarmFileOptions.load(arguments, context: context)
-        let listings = AlarmEditOptions.listings(file.alarms, arguments, context: context)
+        let (snapshot, listings) = AlarmEditOptions.listings(file, arguments, context: context)
         let format = TimeFormat()
         if arguments.flag("json") {
             context.console.writeRaw(JSONWriter.pretty(.array(listings.map { $0.json(format: format) })))
         } else if listings.isEmpty {
             context.console.out("no alarms in \(path); add one with: alarmplay add 07:00 --days weekdays")
         } else {
-            if let pause = file.pause(at: SystemClock().now().seconds) {
+            if let pause = snapshot.pausedUntil {
                 context.console.out("paused until \(pause): no alarm rings before it ('alarmplay resume' ends it)")
             }
             for line in Table.render([AlarmListing.header] + listings.map { $0.row(format: format) }) {

@@ -33,10 +33,10 @@ public enum NextCommand: Command {
             after = SystemClock().now().seconds
         }
         let file = try AlarmFileOptions.load(arguments, context: context)
-        // A pause holds every ring before its date: the rings shown are those after it.
-        let pause = file.pause(at: after)
-        let rings = file.alarms.nextRings(after: pause.map { max(after, PauseRule.end($0)) } ?? after, count: count)
-        if let pause, !arguments.flag("json") {
+        // What `run` remembers (a one-shot that rang, a snooze, a skip) counts as it does in `list`.
+        let snapshot = Snapshot(file: file, state: StateStore(environment: context.environment).load().state, now: after)
+        let rings = snapshot.upcoming(count: count)
+        if let pause = snapshot.pausedUntil, !arguments.flag("json") {
             context.console.out("paused until \(pause) ('alarmplay resume' ends it)")
         }
         let format = TimeFormat()

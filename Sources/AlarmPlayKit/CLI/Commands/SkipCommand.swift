@@ -22,7 +22,7 @@ public enum SkipCommand: Command {
         }
         let alarm = file.alarms[index]
         context.console.out("\(alarm.name) \(changed ? "skips" : "already skips") its ring of \(format.short(ring)); 'alarmplay unskip \(alarm.name)' undoes it")
-        AlarmEditOptions.show(alarm, arguments, context: context)
+        AlarmEditOptions.show(alarm, in: file, arguments, context: context)
         return .success
     }
 }

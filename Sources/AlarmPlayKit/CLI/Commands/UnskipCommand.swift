@@ -14,7 +14,7 @@ public enum UnskipCommand: Command {
         }
         let alarm = file.alarms[index]
         context.console.out(changed ? "\(alarm.name) no longer skips a ring" : "\(alarm.name) skips no ring")
-        AlarmEditOptions.show(alarm, arguments, context: context)
+        AlarmEditOptions.show(alarm, in: file, arguments, context: context)
         return .success
     }
 }

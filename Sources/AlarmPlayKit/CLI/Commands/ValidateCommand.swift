@@ -14,16 +14,17 @@ public enum ValidateCommand: Command {
         let file = try AlarmFileOptions.load(arguments, context: context)
         let now = SystemClock().now().seconds
         for warning in file.warnings(at: now) { context.console.err("warning: " + warning) }
-        context.console.out(summary(of: file, now: now, format: TimeFormat()))
+        context.console.out(summary(of: file, state: StateStore(environment: context.environment).load().state, now: now, format: TimeFormat()))
         return .success
     }
 
     /// `3 alarms, 2 enabled; next: work, Mon 07 Dec 06:45 (in 14h 2m)`
-    static func summary(of file: AlarmFile, now: Int, format: TimeFormat) -> String {
+    static func summary(of file: AlarmFile, state: DaemonState, now: Int, format: TimeFormat) -> String {
         let count = file.alarms.count
         var text = "\(count) alarm\(count == 1 ? "" : "s"), \(file.enabledCount) enabled; "
-        if let pause = file.pause(at: now) { text += "paused until \(pause); " }
-        if let ring = file.alarms.nextRings(after: file.pause(at: now).map { PauseRule.end($0) } ?? now, count: 1).first {
+        let snapshot = Snapshot(file: file, state: state, now: now)
+        if let pause = snapshot.pausedUntil { text += "paused until \(pause); " }
+        if let ring = snapshot.next {
             text += "next: \(ring.alarm.name), \(format.short(ring.at)) (\(TimeFormat.relative(from: now, to: ring.at)))"
         } else {
             text += "nothing scheduled"

@@ -45,6 +45,8 @@ public struct StreamProvider: SoundProvider {
             var details = SoundDetails(path: path, brokenReason: ffmpeg == nil ? Self.needsFFmpeg : nil)
             details.url = station.url
             details.summary = "stream, \(station.host)"
+            // Connecting and buffering must never make the alarm late.
+            details.openAheadSeconds = 15
             return Sound(provider: id, key: key, title: station.title ?? title, details: details)
         case let .failure(error):
             return Sound(provider: id, key: key, title: title, details: SoundDetails(path: path, brokenReason: error.reason))

@@ -1,4 +1,6 @@
-/// A command to the running alarm process, from a key, a line on stdin, or the control socket.
+/// A command to the running alarm process, from any face: a key, a line on stdin or the control
+/// socket, the page, Home Assistant, a signal. `AlarmDaemon.perform` handles each in one place
+/// and returns a `CommandResult` the face renders.
 public enum ControlRequest: Sendable, Equatable {
     case snooze(id: String?)
     case stop(id: String?)
@@ -7,6 +9,12 @@ public enum ControlRequest: Sendable, Equatable {
     /// Forget what `run` remembers of an alarm that was just switched on (a one-shot that
     /// already rang is done): it rings at its next time, as a phone's alarm does.
     case rearm(id: String)
+    /// Ctrl-C (the key or SIGINT): stops the ringing alarms, or quits when none rings.
+    case interrupt
+    /// SIGTERM: quits.
+    case quit
+    /// SIGHUP: reads the alarms file again.
+    case reload
 
     /// `snooze`, `s`, `z`, `stop`, `x`, `status`, each optionally followed by an alarm id;
     /// case-insensitive. Nil for anything else.
@@ -35,12 +43,15 @@ public enum ControlRequest: Sendable, Equatable {
             self = .stop(id: nil)
         case .character("?"), .character("h"):
             self = .help
+        case .interrupt:
+            self = .interrupt
         default:
             return nil
         }
     }
 
-    /// The line the client sends over the socket.
+    /// The line the client sends over the socket. `interrupt`, `quit` and `reload` have one for
+    /// the log only: they come from keys and signals, and no socket client can end `run`.
     public var line: String {
         switch self {
         case let .snooze(id): return id.map { "snooze \($0)" } ?? "snooze"
@@ -48,6 +59,9 @@ public enum ControlRequest: Sendable, Equatable {
         case .status: return "status"
         case .help: return "help"
         case let .rearm(id): return "rearm \(id)"
+        case .interrupt: return "interrupt"
+        case .quit: return "quit"
+        case .reload: return "reload"
         }
     }
 

@@ -26,8 +26,9 @@ final class ControlRequestTests: XCTestCase {
         for key in snooze { XCTAssertEqual(ControlRequest(key: key), .snooze(id: nil), "\(key)") }
         for key in stop { XCTAssertEqual(ControlRequest(key: key), .stop(id: nil), "\(key)") }
         XCTAssertEqual(ControlRequest(key: .character("?")), .help)
-        // Ctrl-C is the daemon's own (stop or quit), not a request; other keys do nothing.
-        for key: Key in [.interrupt, .character("a"), .tab, .arrow(.up), .alt("z"), .control(0x1A), .endOfTransmission] {
+        // Ctrl-C is a command like the others (issue 18): it stops the ringing, or quits when quiet.
+        XCTAssertEqual(ControlRequest(key: .interrupt), .interrupt)
+        for key: Key in [.character("a"), .tab, .arrow(.up), .alt("z"), .control(0x1A), .endOfTransmission] {
             XCTAssertNil(ControlRequest(key: key), "\(key)")
         }
     }
@@ -39,5 +40,7 @@ final class ControlRequestTests: XCTestCase {
             XCTAssertEqual(ControlRequest(line: request.line), request, request.line)
         }
         XCTAssertEqual(ControlRequest.stop(id: "work").line, "stop work")
+        // Quitting and reloading come from keys and signals only: no socket client can end `run`.
+        for request: ControlRequest in [.interrupt, .quit, .reload] { XCTAssertNil(ControlRequest(line: request.line), request.line) }
     }
 }

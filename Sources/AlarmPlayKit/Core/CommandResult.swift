@@ -1,0 +1,63 @@
+/// Why `run` did not do what a face asked: a kind every face renders in its own terms (a socket
+/// line, an HTTP status, an MQTT refusal, an exit code) and the words the person reads.
+public struct Refusal: Error, Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// No such alarm or timer.
+        case notFound
+        /// Not now: nothing rings, no snooze is left, an alarm wins over a preview.
+        case conflict
+        /// The request itself is wrong; each problem located by the field at fault.
+        case invalid([Problem])
+        /// What it needs is missing (a device, a broker, a file).
+        case unavailable
+    }
+
+    public struct Problem: Sendable, Equatable {
+        public var field: String?
+        public var message: String
+
+        public init(field: String?, message: String) {
+            self.field = field
+            self.message = message
+        }
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+}
+
+/// What a command to `run` gave: done with a message for the person who asked, or a value
+/// (`status`), or refused.
+public enum CommandResult: Sendable, Equatable {
+    case done(String)
+    case value(JSONValue)
+    case refused(Refusal)
+
+    init(_ result: Result<String, Refusal>) {
+        switch result {
+        case let .success(message): self = .done(message)
+        case let .failure(refusal): self = .refused(refusal)
+        }
+    }
+
+    /// The control socket's and stdin's reply line: `ok: ...`, the value's JSON, or `error: ...`.
+    public var line: String {
+        switch self {
+        case let .done(message): return "ok: " + message
+        case let .value(value): return JSONWriter.compact(value)
+        case let .refused(refusal): return "error: " + refusal.message
+        }
+    }
+}
+
+extension CommandResult {
+    public var refusal: Refusal? {
+        if case let .refused(refusal) = self { return refusal }
+        return nil
+    }
+}

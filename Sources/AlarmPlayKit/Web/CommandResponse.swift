@@ -1,0 +1,11 @@
+extension HTTPResponse {
+    /// A command's result as the API gives it: `{"message": ...}`, the value itself, or the
+    /// refusal with its status (`WebError.init(_: Refusal)`).
+    static func json(_ result: CommandResult) throws(WebError) -> HTTPResponse {
+        switch result {
+        case let .done(message): return .json(["message": .string(message)])
+        case let .value(value): return .json(value)
+        case let .refused(refusal): throw WebError(refusal)
+        }
+    }
+}

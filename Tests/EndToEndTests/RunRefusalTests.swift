@@ -1,0 +1,45 @@
+import Foundation
+import XCTest
+
+/// One command, one refusal, rendered by each face in its own terms: `snooze` with nothing
+/// ringing is an error line on the socket and exit 1 from the CLI, HTTP 409 from the page's API,
+/// and a logged MQTT rejection that springs Home Assistant's button back, all with the same words.
+final class RunRefusalTests: XCTestCase {
+    var scenario: RunScenario!
+
+    override func setUpWithError() throws {
+        scenario = try RunScenario()
+    }
+
+    override func tearDown() {
+        scenario.tearDown()
+    }
+
+    func testSnoozeWithNothingRingingIsRefusedAlikeByEveryFace() throws {
+        let broker = try MosquittoBroker()
+        try broker.start()
+        try scenario.writeAlarms(["{\"id\": \"work\", \"time\": \"06:45\", \"days\": \"weekdays\", \"sound\": \"tone:beep\"}"])
+        let run = try scenario.startRun(["--mqtt", broker.url, "--mqtt-id", "pi1"])
+        XCTAssertNotNil(run.waitForLog("event=mqtt_connected", timeout: 10), run.stderr)
+        let web = try WebClient(run: run, home: scenario.home)
+
+        let cli = try scenario.control(["snooze"])
+        XCTAssertEqual(cli.status, 1, cli.stderr)
+        XCTAssertEqual(cli.stderr, "alarmplay: error: nothing is ringing\n")
+
+        let page = try web.send("POST", "/api/snooze")
+        XCTAssertEqual(page.status, 409, page.body)
+        XCTAssertEqual(page.error, "nothing is ringing")
+
+        XCTAssertEqual(try broker.publish("alarmplay/pi1/snooze/set", "PRESS"), 0)
+        XCTAssertNotNil(run.waitForLog("event=mqtt_rejected", timeout: 5), run.stderr)
+        let rejected = try XCTUnwrap(run.logLines("event=mqtt_rejected").first)
+        XCTAssertTrue(rejected.contains("topic=alarmplay/pi1/snooze/set reason=\"nothing is ringing\""), rejected)
+
+        // A refusal changes nothing: still nothing ringing, the same next ring.
+        let status = try scenario.control(["status", "--json"])
+        XCTAssertTrue(status.stdout.contains("\"ringing\": []"), status.stdout)
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0, run.stderr)
+    }
+}
