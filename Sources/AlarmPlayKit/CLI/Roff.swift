@@ -10,8 +10,8 @@ public enum Roff {
         var level: Int?
         var body: [String] = []
         for line in lines {
-            if line.hasPrefix("```") { fenced.toggle() }
-            let depth = fenced || line.hasPrefix("```") ? 0 : headingLevel(line)
+            if isFence(line) { fenced.toggle() }
+            let depth = fenced || isFence(line) ? 0 : headingLevel(line)
             if let found = level {
                 if depth > 0, depth <= found { break }
                 body.append(line)
@@ -43,7 +43,7 @@ public enum Roff {
         }
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if var block = code {
-                if line.hasPrefix("```") {
+                if isFence(line) {
                     output += [".PP", ".RS 4", ".nf"] + block.map { protect(escape($0)) } + [".fi", ".RE"]
                     code = nil
                 } else {
@@ -53,7 +53,7 @@ public enum Roff {
                 continue
             }
             let trimmed = line.drop { $0 == " " }
-            if trimmed.hasPrefix("```") {
+            if isFence(line) {
                 flushParagraph(); flushTable()
                 code = []
             } else if headingLevel(line) > 0 {
@@ -151,6 +151,11 @@ public enum Roff {
 
     static func protect(_ line: String) -> String {
         line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : line
+    }
+
+    /// A fenced block's first or last line, indented too (a block inside a list item).
+    static func isFence(_ line: String) -> Bool {
+        line.drop { $0 == " " }.hasPrefix("```")
     }
 
     static func headingLevel(_ line: String) -> Int {

@@ -72,6 +72,11 @@ final class RoffTests: XCTestCase {
             """)
     }
 
+    func testAnIndentedFenceInAListItemEndsItsBlock() {
+        XCTAssertEqual(Roff.render("- step\n   ```sh\n   .run\n   ```\nafter", base: 1),
+                       ".IP \\(bu 2\nstep\n.PP\n.RS 4\n.nf\n   .run\n.fi\n.RE\n.PP\nafter\n")
+    }
+
     func testListItemsKeepTheirContinuationLines() {
         XCTAssertEqual(Roff.render("- one\n  more\n- two", base: 1), ".IP \\(bu 2\none\nmore\n.IP \\(bu 2\ntwo\n")
     }
