@@ -82,7 +82,9 @@ final class RunFallbackTests: XCTestCase {
         let levels = RecordedLevels(recording, samples: recording.stop())
         stop(run)
         let fallback = try XCTUnwrap(run.logLines("event=fallback id=chimes").first, run.stderr)
-        XCTAssertTrue(fallback.contains("file:chimes"), fallback)
+        // Named by the sound where libsndfile refuses to open the garbage (1.2.0, Debian 12), by its file
+        // where it opens it and fails on the first read ("flac decoder lost sync", 1.2.2, Debian 13).
+        XCTAssertTrue(fallback.contains("file:chimes") || fallback.contains(sounds.file("chimes.flac")), fallback)
         XCTAssertTrue(levels.isLoud(from: due.date.addingTimeInterval(0.5), to: due.date.addingTimeInterval(3.5)),
                       "the tone must replace the corrupt file: \(levels.windows(from: due.date, to: due.date.addingTimeInterval(4)))")
     }

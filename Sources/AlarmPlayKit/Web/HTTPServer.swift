@@ -39,6 +39,8 @@ public final class HTTPServer {
     private let admit: Admission
     private let handle: (HTTPRequest) -> HTTPReply
     private static let library = OptionalLibrary.microhttpd.load(alarmplay_mhd_load)
+    /// libmicrohttpd's functions, set by `start` (which throws when the library is missing): every
+    /// other use needs the daemon that only `start` makes.
     private var mhd: alarmplay_mhd_functions!
     /// Connections waiting for a deferred reply, suspended.
     private var parked: [ObjectIdentifier: DeferredReply] = [:]

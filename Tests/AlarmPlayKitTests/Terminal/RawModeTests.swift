@@ -26,7 +26,7 @@ final class RawModeTests: XCTestCase {
         return mode
     }
 
-    /// Field by field: the padding after `c_line` is not part of the value (Swift 6.0 does not copy it).
+    /// Field by field: the padding after `c_line` is not part of the value (Swift 6.0 need not copy it).
     private func same(_ a: termios, _ b: termios) -> Bool {
         var a = a, b = b
         let sameCharacters = withUnsafeBytes(of: &a.c_cc) { a in withUnsafeBytes(of: &b.c_cc) { b in a.elementsEqual(b) } }
