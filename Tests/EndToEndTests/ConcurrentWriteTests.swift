@@ -44,12 +44,13 @@ final class ConcurrentWriteTests: XCTestCase {
             var sawTemporary = false
             if round.isMultiple(of: 2) {
                 // Any instant: reading and checking the file all the while.
+                // At least one read a round, however slow a loaded machine reads the big file.
                 let deadline = Date().addingTimeInterval(Double.random(in: 0...0.4, using: &generator))
-                while Date() < deadline {
+                repeat {
                     let count = try alarmIDs().count
                     XCTAssertTrue(count == previousCount || count == previousCount + 1, "round \(round): \(count) alarms")
                     reads += 1
-                }
+                } while Date() < deadline
             } else {
                 // Between writing the temp file and renaming it over the original.
                 sawTemporary = waitForTemporaryFile(of: writer)
@@ -67,7 +68,7 @@ final class ConcurrentWriteTests: XCTestCase {
             previousCount = count
         }
         XCTAssertGreaterThan(killedWhileWriting, 0, "some writers must have been killed with their temp file written")
-        XCTAssertGreaterThan(reads, 40)
+        XCTAssertGreaterThanOrEqual(reads, 20)
         XCTAssertEqual(try ChildProcess.run(["add", "08:00"], environment: environment).status, 0)
         XCTAssertEqual(temporaryFiles(), [], "the next writer removes what killed writers left")
     }
