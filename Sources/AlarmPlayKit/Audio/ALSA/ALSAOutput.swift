@@ -139,9 +139,6 @@ public final class ALSAOutput {
                 }
             } else {
                 let ready = snd_pcm_wait(pcm, left)
-                // The wait ran out the whole budget: stalled, whatever a frozen server's plugin
-                // may still claim as room from its own bookkeeping.
-                if ready == 0 { continue }
                 avail = ready < 0 ? snd_pcm_sframes_t(ready) : snd_pcm_avail_update(pcm)
             }
             if avail > 0 { return Int(avail) }
