@@ -140,6 +140,10 @@ public final class ALSAOutput {
             } else {
                 let ready = snd_pcm_wait(pcm, left)
                 avail = ready < 0 ? snd_pcm_sframes_t(ready) : snd_pcm_avail_update(pcm)
+                // The wait ran out its budget: stalled (the loop's top says so), even though a frozen
+                // PulseAudio's plugin still claims room from its own bookkeeping (measured). Only an
+                // error then is news: a dead PipeWire 1.4 reports itself here, not in the wait.
+                if ready == 0, avail >= 0 { continue }
             }
             if avail > 0 { return Int(avail) }
             if avail < 0 { try recover(Int32(avail)) }
@@ -153,15 +157,16 @@ public final class ALSAOutput {
             throw ALSAError(kind: .lost, device: device, code: code, reason: Self.reason(code))
         }
         let recovered = snd_pcm_recover(pcm, code, 1)
-        if recovered < 0 {
+        if recovered < 0, recovered != -EPIPE {
             let kind: ALSAError.Kind = recovered == -ENODEV || recovered == -EIO ? .lost : .write
             throw ALSAError(kind: kind, device: device, code: recovered, reason: Self.reason(recovered))
         }
         // A prepared PCM takes the next write, so a failure again before any audio went in is
-        // no underrun: pipewire-alsa whose server died answers every call with -EPIPE and
-        // "recovers" each time (measured), which would spin here for good. That is a lost device.
+        // no underrun: pipewire-alsa whose server died answers every call with -EPIPE, and
+        // either "recovers" each time (0.3.65, measured), which would spin here for good, or
+        // fails the recovery itself with -EPIPE (1.4 on Debian 13, measured). Both are a lost device.
         recoveriesWithoutAudio += 1
-        if recoveriesWithoutAudio > Self.recoveriesAllowed {
+        if recovered < 0 || recoveriesWithoutAudio > Self.recoveriesAllowed {
             throw ALSAError(kind: .lost, device: device, code: code,
                             reason: "\(Self.reason(code)) again after recovering (its sound server went away?)")
         }
