@@ -205,7 +205,6 @@ public final class AlarmDaemon {
         statusTicks()
     }
 
-
     func preroll(for alarm: Alarm) -> Int {
         (try? registry.resolve(alarm.settings.sound).sound.details.openAheadSeconds) ?? SoundDetails().openAheadSeconds
     }
