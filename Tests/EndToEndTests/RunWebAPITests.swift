@@ -270,13 +270,4 @@ final class RunWebAPITests: XCTestCase {
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
-
-    private func wait(until seconds: TimeInterval, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return condition()
-    }
 }

@@ -23,12 +23,15 @@ public final class AlarmDaemon {
         public var mqtt: MQTTSettings?
         /// Seconds before a ring to wake a suspended machine, so the sound server is up in time.
         public var wakeEarly: Int = 60
+        /// Where every event is appended as a JSON line (`--events-file`); nil: nowhere.
+        public var eventsFile: String?
 
         public init(
             alarmsPath: String, devices: [String], soundFolders: SoundFolders, statePath: String, socketPath: String, log: EventLog,
             http: HTTPAddress? = nil, tokenPath: String = "", userSounds: String = "", mqtt: MQTTSettings? = nil,
-            wakeEarly: Int = 60
+            wakeEarly: Int = 60, eventsFile: String? = nil
         ) {
+            self.eventsFile = eventsFile
             self.mqtt = mqtt
             self.wakeEarly = wakeEarly
             self.alarmsPath = alarmsPath
@@ -116,10 +119,11 @@ public final class AlarmDaemon {
         // The socket first: a second `run` stops here, before touching anything, and once
         // `loaded` is logged, `alarmplay status` works.
         server = try openControlSocket()
+        // The faces before the alarms, so that they hear `loaded` too.
+        startFaces()
         try loadAlarms(initial: true)
         openInput()
         wireEvents()
-        startFaces()
         evaluate(clockChanged: false)
         loop.run()
         shutdown()
@@ -265,10 +269,8 @@ public final class AlarmDaemon {
         }
     }
 
+    /// The faces go last, so that they hear everything up to `exiting`.
     private func shutdown() {
-        for face in faces { face.stop() }
-        faces = []
-        web = nil
         preview?.control.stop()
         restoreMixer()
         sounding?.ringer.control.stop()
@@ -280,6 +282,9 @@ public final class AlarmDaemon {
         statusLine?.clear()
         input = nil
         event(.exiting)
+        for face in faces { face.stop() }
+        faces = []
+        web = nil
     }
 
     /// Every event goes out once, here: to the log (keeping an on-screen status line below the
