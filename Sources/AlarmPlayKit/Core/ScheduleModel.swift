@@ -21,6 +21,8 @@ struct ScheduleModel {
         /// A pending snooze dismissed with nothing ringing.
         case dismissed(Alarm)
         case rearmed(Alarm)
+        /// Ringing unanswered, it reached step `step` (from 1) of its `escalate`.
+        case escalated(RingingAlarm, step: Int)
     }
 
     let clock: any WallClock
@@ -75,6 +77,12 @@ struct ScheduleModel {
             ringing.removeAll { $0.key == ring.key }
             outcomes.append(.silenced(ring))
         }
+        for index in ringing.indices {
+            while let due = ringing[index].nextEscalation, due <= now {
+                ringing[index].escalated += 1
+                outcomes.append(.escalated(ringing[index], step: ringing[index].escalated))
+            }
+        }
         state.lastChecked = now.seconds
         return nextDue(after: now.seconds)
     }
@@ -95,13 +103,15 @@ struct ScheduleModel {
 
     /// When the timer must wake: at `due`, or its pre-roll when no sound is open yet, or
     /// `wakeEarly` seconds before it (a suspended machine's sound server needs time), or at the
-    /// end of a ring or at `also` (a `before` hook), whichever comes first.
+    /// end of a ring or its next escalation, or at `also` (a `before` hook, a check before a
+    /// ring), whichever comes first.
     func deadline(for due: Ring?, preroll: Int, soundOpen: Bool, wakeEarly: Int?, also: Int?) -> Instant? {
         let now = clock.now().seconds
         var wake = due.map { Instant(seconds: $0.at) }
         if let due, !soundOpen, due.at - preroll > now { wake = Instant(seconds: due.at - preroll) }
         if let due, let wakeEarly, wakeEarly > preroll, due.at - wakeEarly > now { wake = Instant(seconds: due.at - wakeEarly) }
-        return [wake, ringing.map(\.endsAt).min(), also.map { Instant(seconds: $0) }].compactMap { $0 }.min()
+        return [wake, ringing.map(\.endsAt).min(), ringing.compactMap(\.nextEscalation).min(), also.map { Instant(seconds: $0) }]
+            .compactMap { $0 }.min()
     }
 
     /// The alarms in force after the file was (re)read at `now`: state of removed or edited

@@ -27,7 +27,18 @@ public struct Snapshot: Sendable {
         public var snoozesLeft: Int
     }
 
+    /// The check before a ring (`preflight`) of one alarm: what it found wrong (nothing: ok).
+    public struct Preflight: Sendable, Equatable {
+        public var id: String
+        public var ring: Int
+        /// Nil until the first check finished.
+        public var checkedAt: Int?
+        public var problems: [String]
+    }
+
     public let now: Int
+    /// The checks of the next rings, soonest first; `run` fills it in, the offline commands cannot.
+    public var preflight: [Preflight] = []
     /// The alarms file's alarms, then the running timers: everything that may ring.
     public let alarms: [Alarm]
     /// The alarms file's alone, as the faces that edit them list them.

@@ -16,16 +16,21 @@ extension AlarmDaemon {
             case let .missed(due, late):
                 event(.missed(id: due.alarm.name, scheduled: due.at, lateSeconds: late))
             case let .silenced(ring):
+                degraded.remove(ring.alarm.name)
                 event(.silenced(id: ring.alarm.name, afterSeconds: ring.alarm.settings.ringFor))
                 updateSound()
             case let .snoozed(alarm, until, left):
+                degraded.remove(alarm.name)
                 event(.snoozed(id: alarm.name, until: until, snoozesLeft: left))
                 updateSound()
             case let .snoozeRefused(alarm):
                 event(.snoozeRefused(id: alarm.name, maxSnoozes: alarm.settings.maxSnoozes))
             case let .stopped(alarm, rang):
+                degraded.remove(alarm.name)
                 event(.stopped(id: alarm.name, rangSeconds: rang))
                 updateSound()
+            case let .escalated(ring, step):
+                escalate(ring, step: step)
             case let .dismissed(alarm):
                 event(.dismissed(id: alarm.name))
             case let .rearmed(alarm):
@@ -49,12 +54,23 @@ extension AlarmDaemon {
             sounding = (top.key, ready.ringer)
             return
         }
-        sounding = (top.key, startRinger(for: top.alarm, endsAt: top.endsAt, startAt: nil))
+        sounding = (top.key, startRinger(for: top.alarm, endsAt: top.endsAt, startAt: nil, escalated: top.escalated))
     }
 
-    /// Starts ringing `alarm`'s sound until `endsAt`, from `startAt` (or at once). Its
+    /// A step of `escalate`: said, and heard at once if the alarm is the one sounding (its ringer
+    /// starts again at the step's volume and sound).
+    private func escalate(_ ring: RingingAlarm, step: Int) {
+        let change = ring.alarm.settings.escalate[step - 1]
+        event(.escalated(id: ring.alarm.name, step: step, volume: change.volume, sound: change.sound?.description))
+        guard let current = sounding, current.key == ring.key else { return }
+        current.ringer.control.stop()
+        sounding = (ring.key, startRinger(for: ring.alarm, endsAt: ring.endsAt, startAt: nil, escalated: step))
+    }
+
+    /// Starts ringing `alarm`'s sound until `endsAt`, from `startAt` (or at once), as its first
+    /// `escalated` steps of `escalate` changed it and without what its check found broken. Its
     /// fallbacks and bell changes wait in the inbox; the loop is woken to publish them.
-    func startRinger(for alarm: Alarm, endsAt: Instant, startAt: Instant?) -> Ringer {
+    func startRinger(for alarm: Alarm, endsAt: Instant, startAt: Instant?, escalated: Int = 0) -> Ringer {
         let settings = alarm.settings
         let start = startAt.map { Double($0.seconds) } ?? wallSeconds()
         var request = RingRequest(
@@ -63,7 +79,16 @@ extension AlarmDaemon {
             devices: devices(for: alarm), startAt: startAt, fallbackSound: settings.fallbackSound,
             context: RingContext(label: alarm.label, scheduled: startAt?.seconds, voice: settings.voice))
         request.laterSounds = settings.laterSounds
-        return startRinger(request, id: alarm.name)
+        for step in settings.escalate.prefix(escalated) {
+            if let volume = step.volume { request.volume = volume }
+            if let sound = step.sound {
+                request.sound = sound
+                request.laterSounds = []
+            }
+            // Already ringing: an escalation is heard at its level at once.
+            request.fadeInSeconds = 0
+        }
+        return startRinger(replacingBroken(request, for: alarm), id: alarm.name)
     }
 
     func startRinger(_ request: RingRequest, id: String) -> Ringer {
@@ -79,8 +104,10 @@ extension AlarmDaemon {
         switch ringEvent {
         case let .fallback(reason):
             event(.fallback(id: id, reason: reason))
+            reportDegraded(id, reason: reason)
         case let .bell(on):
             event(.bell(id: id, on: on))
+            if on { reportDegraded(id, reason: "no device would play: the terminal bell rings") }
         }
     }
 

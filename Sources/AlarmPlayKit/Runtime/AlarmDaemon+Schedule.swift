@@ -69,6 +69,8 @@ extension AlarmDaemon {
 
     /// What rings, what waits and what rings next, now: what every face renders.
     func snapshot() -> Snapshot {
-        model.snapshot(heard: sounding?.key, bell: sounding?.ringer.isBellActive == true)
+        var snapshot = model.snapshot(heard: sounding?.key, bell: sounding?.ringer.isBellActive == true)
+        snapshot.preflight = preflightStatus
+        return snapshot
     }
 }

@@ -78,6 +78,10 @@ public final class AlarmDaemon {
     var preview: Ringer?
     /// The mixer `ensureAudible` changed for the ringing alarms, and how it was.
     var mixerChanges: (mixer: ALSAMixer, saved: [ALSAMixer.Saved])?
+    /// When each ring is checked ahead and what was found (`AlarmDaemon+Preflight`).
+    var preflight = PreflightPlan()
+    /// Alarms whose ring was reported degraded (`ring_degraded`), until that ring ends.
+    var degraded: Set<String> = []
     /// The faces besides the terminal (see `startFaces`).
     var faces: [any DaemonFace] = []
     /// What ringer threads had to say, waiting for the loop to publish it.
@@ -194,9 +198,11 @@ public final class AlarmDaemon {
         prepare(due, preroll: lead)
         // A suspended machine is woken early: the sound server and the device need time to come
         // back before the pre-roll opens them.
+        let hook = runBeforeHooks(now: clock.now().seconds)
+        let check = runPreflights()
         let next = model.deadline(for: due, preroll: lead, soundOpen: prepared != nil || sounding != nil,
                                   wakeEarly: timer.wakesFromSuspend ? configuration.wakeEarly : nil,
-                                  also: runBeforeHooks(now: clock.now().seconds))
+                                  also: [hook, check].compactMap { $0 }.min())
         do {
             try timer.arm(at: next.map { (Int64($0.seconds), Int64($0.nanoseconds)) })
         } catch {

@@ -7,6 +7,8 @@ public struct RingingAlarm: Sendable, Equatable {
     public var snoozesUsed: Int
     /// When it is silenced if nobody reacts (`since` + `ringFor`).
     public var endsAt: Instant
+    /// How many steps of `escalate` have taken effect.
+    public var escalated = 0
 
     public init(alarm: Alarm, since: Instant, snoozesUsed: Int) {
         self.alarm = alarm
@@ -17,4 +19,11 @@ public struct RingingAlarm: Sendable, Equatable {
 
     public var snoozesLeft: Int { max(0, alarm.settings.maxSnoozes - snoozesUsed) }
     public var key: String { alarm.stateKey }
+
+    /// When the next step of `escalate` is due; nil when none is left.
+    public var nextEscalation: Instant? {
+        let steps = alarm.settings.escalate
+        guard escalated < steps.count else { return nil }
+        return Instant(seconds: since.seconds + steps[escalated].after, nanoseconds: since.nanoseconds)
+    }
 }

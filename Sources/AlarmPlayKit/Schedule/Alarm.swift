@@ -40,6 +40,10 @@ public struct AlarmSettings: Sendable, Equatable {
     public var forceAudible: Bool
     /// The devices to ring on, in order (`devices`); nil: `run`'s `--device` list.
     public var devices: [String]?
+    /// Seconds before each ring that `run` checks everything the ring needs (`preflight`); 0: never.
+    public var preflight = 600
+    /// What changes while it rings unanswered (`escalate`), in order.
+    public var escalate: [Escalation] = []
 
     public init(
         sound: SoundReference, volume: Double, snooze: Int, maxSnoozes: Int, ringFor: Int, fadeIn: Int, forceAudible: Bool = true,

@@ -1,8 +1,8 @@
 /// Turns a parsed alarms document into alarms, collecting every problem instead of stopping at
 /// the first, each at the position of the value or key at fault.
 struct AlarmFileDecoder {
-    static let topLevelKeys = ["pausedUntil", "hooks", "devices", "defaults", "alarms"]
-    static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices"]
+    static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "defaults", "alarms"]
+    static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices", "preflight", "escalate"]
     static let alarmKeys = ["id", "label", "time", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "enabled"]
         + settingKeys + ["hooks", "skip"]
 
@@ -33,8 +33,11 @@ struct AlarmFileDecoder {
             parse($0, "pausedUntil must be a string \"YYYY-MM-DD\" (written by 'alarmplay pause')", CalendarDate.init(parsing:))
         }
         var defaults = AlarmSettings.builtIn
-        // `devices` at the top of the file is a default like those in `defaults`, where it may go too.
+        // `devices`, `preflight` and `escalate` at the top of the file are defaults like those in
+        // `defaults`, where they may go too.
         if let value = document["devices"] { defaults.devices = decodeDevices(value) }
+        if let value = document["preflight"], let seconds = decodeDuration(value, "preflight", Self.preflightRange) { defaults.preflight = seconds }
+        if let value = document["escalate"], let steps = decodeEscalation(value) { defaults.escalate = steps }
         if let block = document["defaults"] {
             if let settings = block.members {
                 checkKeys(settings, allowed: Self.settingKeys, misplaced: "has no default")

@@ -1,11 +1,13 @@
 /// Reading the settings an alarm can inherit (`sound`, `volume`, `snooze`, `maxSnoozes`,
-/// `ringFor`, `fadeIn`, `forceAudible`, `devices`), in an alarm or in `defaults`.
+/// `ringFor`, `fadeIn`, `forceAudible`, `devices`, `preflight`, `escalate`), in an alarm or in `defaults`.
 extension AlarmFileDecoder {
     /// Allowed ranges, in seconds. A ring or snooze longer than a day is surely a typo.
     static let snoozeRange = 1...86_400
     static let ringForRange = 1...86_400
     static let fadeInRange = 0...86_400
     static let maxSnoozesRange = 0...100
+    /// `0s` turns the check off; a day ahead is as early as it makes sense.
+    static let preflightRange = 0...86_400
 
     mutating func decodeSettings(_ object: JSONValue, inheriting inherited: AlarmSettings) -> AlarmSettings {
         var settings = inherited
@@ -60,6 +62,10 @@ extension AlarmFileDecoder {
             }
         }
         if let value = object["devices"], let devices = decodeDevices(value) { settings.devices = devices }
+        if let value = object["preflight"], let seconds = decodeDuration(value, "preflight", Self.preflightRange) {
+            settings.preflight = seconds
+        }
+        if let value = object["escalate"], let steps = decodeEscalation(value) { settings.escalate = steps }
         if let value = object["maxSnoozes"] {
             if let count = value.numberValue?.int, Self.maxSnoozesRange.contains(count) {
                 settings.maxSnoozes = count
@@ -86,7 +92,7 @@ extension AlarmFileDecoder {
     }
 
     /// An index of `alarmplay sounds` or a stable name, checked against the registry if given.
-    private mutating func decodeSound(_ value: JSONValue) -> SoundReference? {
+    mutating func decodeSound(_ value: JSONValue) -> SoundReference? {
         let reference: SoundReference
         if let number = value.numberValue, let index = number.int, !number.text.contains(".") {
             reference = .index(index)

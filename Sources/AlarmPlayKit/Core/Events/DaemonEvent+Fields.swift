@@ -2,13 +2,13 @@
 extension DaemonEvent {
     public var level: EventLog.Level {
         switch self {
-        case .missed, .silenced, .fallback, .unmuted, .noAlarms, .reloadFailed, .reloadRejected, .lastGoodNotSaved,
+        case .missed, .silenced, .fallback, .unmuted, .preflightFailed, .ringDegraded, .noAlarms, .reloadFailed, .reloadRejected, .lastGoodNotSaved,
              .stateUnreadable, .stateNotSaved, .noWake, .noControlSocket, .unknownCommand, .editFailed:
             return .warning
         case let .bell(_, on): return on ? .warning : .info
         case let .loaded(load): return load.lastGoodCopy == nil ? .info : .warning
         case .loadFailed, .timerFailed: return .error
-        case .prepared, .hookDue, .reload, .listening, .control, .stdinClosed: return .debug
+        case .prepared, .hookDue, .preflightOK, .reload, .listening, .control, .stdinClosed: return .debug
         case let .face(report): return report.level
         default: return .info
         }
@@ -30,6 +30,11 @@ extension DaemonEvent {
         case let .bell(_, on): return on ? "bell" : "bell_off"
         case .unmuted: return "unmuted"
         case .mixerRestored: return "mixer_restored"
+        case .escalated: return "escalated"
+        case .ringDegraded: return "ring_degraded"
+        case .preflightOK: return "preflight_ok"
+        case .preflightFailed: return "preflight_failed"
+        case .preflightRecovered: return "preflight_recovered"
         case let .loaded(load): return load.reloaded ? "reloaded" : "loaded"
         case .reload: return "reload"
         case .noAlarms: return "no_alarms"
@@ -65,6 +70,8 @@ extension DaemonEvent {
         case let .fired(id, _, _, _), let .heldByPause(id, _), let .missed(id, _, _), let .silenced(id, _),
              let .snoozed(id, _, _), let .snoozeRefused(id, _), let .stopped(id, _), let .dismissed(id),
              let .rearmed(id), let .prepared(id), let .hookDue(id, _, _), let .fallback(id, _), let .bell(id, _), let .unmuted(id, _, _),
+             let .escalated(id, _, _, _), let .ringDegraded(id, _), let .preflightOK(id, _), let .preflightFailed(id, _, _),
+             let .preflightRecovered(id, _, _),
              let .timerStarted(id, _, _), let .timerCancelled(id):
             return id
         default:
@@ -99,6 +106,17 @@ extension DaemonEvent {
             return [.init("id", .text(id)), .init("reason", .text(reason))]
         case let .unmuted(id, control, elements):
             return [.init("id", .text(id)), .init("control", .text(control)), .init("elements", .list(elements))]
+        case let .escalated(id, step, volume, sound):
+            return [.init("id", .text(id)), .init("step", .number(step))] + (volume.map { [.init("volume", .decimal($0))] } ?? [])
+                + (sound.map { [.init("sound", .text($0))] } ?? [])
+        case let .ringDegraded(id, reason):
+            return [.init("id", .text(id)), .init("reason", .text(reason))]
+        case let .preflightOK(id, ring):
+            return [.init("id", .text(id)), .init("scheduled", .time(ring))]
+        case let .preflightFailed(id, ring, problems):
+            return [.init("id", .text(id)), .init("scheduled", .time(ring)), .init("problems", .list(problems))]
+        case let .preflightRecovered(id, ring, fixed):
+            return [.init("id", .text(id)), .init("scheduled", .time(ring)), .init("fixed", .list(fixed))]
         case let .mixerRestored(control, elements):
             return [.init("control", .text(control)), .init("elements", .list(elements))]
         case let .loaded(load):

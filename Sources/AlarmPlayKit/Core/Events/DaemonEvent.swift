@@ -20,6 +20,16 @@ public enum DaemonEvent: Sendable, Equatable {
     case bell(id: String, on: Bool)
     case unmuted(id: String, control: String, elements: [String])
     case mixerRestored(control: String, elements: [String])
+    /// Ringing unanswered for a while, step `step` (from 1) of `escalate` took effect.
+    case escalated(id: String, step: Int, volume: Double?, sound: String?)
+    /// The ring did not ring as asked (a fallback sound or device, the bell): worth a report.
+    case ringDegraded(id: String, reason: String)
+
+    // The check before each ring (`preflight`), for the ring at `ring`.
+    case preflightOK(id: String, ring: Int)
+    case preflightFailed(id: String, ring: Int, problems: [String])
+    /// Problems an earlier check reported are gone (`fixed`); said once.
+    case preflightRecovered(id: String, ring: Int, fixed: [String])
 
     // The schedule and the clock.
     case loaded(ScheduleLoaded)

@@ -29,6 +29,9 @@ public struct ToneProvider: SoundProvider {
         source(for: .classic)
     }
 
+    /// The name of what `fallback()` plays, for a ring told to use it ahead (`PreflightSubstitution`).
+    public static let fallbackReference = SoundReference.name("tone:\(Tone.classic.key)")
+
     /// 10 ms of soft start: inaudible as a fade, enough that no tone begins with a click.
     static let softStartSeconds = 0.01
 

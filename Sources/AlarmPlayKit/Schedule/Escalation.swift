@@ -1,0 +1,55 @@
+/// One step of `"escalate"`: after ringing unanswered for `after` seconds, ring at `volume`
+/// and/or switch to `sound`. Steps come in the order they take effect.
+public struct Escalation: Sendable, Equatable {
+    public var after: Int
+    public var volume: Double?
+    public var sound: SoundReference?
+
+    public init(after: Int, volume: Double? = nil, sound: SoundReference? = nil) {
+        self.after = after
+        self.volume = volume
+        self.sound = sound
+    }
+}
+
+/// Reading `"escalate"` (top level, `defaults` or one alarm): one step or a list of steps.
+extension AlarmFileDecoder {
+    static let escalationKeys = ["after", "volume", "sound"]
+
+    mutating func decodeEscalation(_ value: JSONValue) -> [Escalation]? {
+        let entries = value.arrayValue ?? [value]
+        let before = problems.count
+        let steps = entries.compactMap { decodeEscalationStep($0) }
+        guard problems.count == before else { return nil }
+        return steps.sorted { $0.after < $1.after }
+    }
+
+    private mutating func decodeEscalationStep(_ value: JSONValue) -> Escalation? {
+        guard let members = value.members else {
+            report("escalate must be an object such as {\"after\": \"2m\", \"volume\": 1.0, \"sound\": \"tone:alarm\"} or a list of them, got \(value.snippet)",
+                   at: value.position)
+            return nil
+        }
+        for member in members where !Self.escalationKeys.contains(member.key) {
+            report("unknown key \"\(member.key)\" in escalate (allowed: \(Self.escalationKeys.joined(separator: ", ")))", at: member.keyPosition)
+        }
+        guard let after = value["after"] else {
+            report("escalate needs \"after\": how long it rings unanswered first, e.g. \"2m\"", at: value.position)
+            return nil
+        }
+        let seconds = decodeDuration(after, "after", Self.ringForRange)
+        var step = Escalation(after: seconds ?? 0)
+        if let volume = value["volume"] {
+            if let level = volume.numberValue?.double, (0...1).contains(level) {
+                step.volume = level
+            } else {
+                report("volume must be a number from 0.0 to 1.0, got \(volume.snippet)", at: volume.position)
+            }
+        }
+        if let sound = value["sound"] { step.sound = decodeSound(sound) }
+        if value["volume"] == nil, value["sound"] == nil {
+            report("escalate needs \"volume\" or \"sound\" (or both): what changes after \(after.snippet)", at: value.position)
+        }
+        return seconds == nil ? nil : step
+    }
+}
