@@ -34,6 +34,8 @@ public enum ControlRequest: Sendable, Equatable {
     case cancelTimer(id: String)
     /// Keeps an uploaded file in the user's sound folder if it plays; checked off the loop.
     case addSound(name: String, bytes: [UInt8])
+    /// The page showed the reports (`ring_degraded`, `missed`): they need not be kept any more.
+    case reportsSeen
 
     /// `snooze`, `s`, `z`, `stop`, `x`, `status`, each optionally followed by an alarm id;
     /// case-insensitive. Nil for anything else.
@@ -94,6 +96,7 @@ public enum ControlRequest: Sendable, Equatable {
         case let .startTimer(seconds, _): return "timer \(seconds)s"
         case let .cancelTimer(id): return "timer --cancel \(id)"
         case let .addSound(name, _): return "add-sound \(name)"
+        case .reportsSeen: return "reports --seen"
         }
     }
 

@@ -28,7 +28,7 @@ struct PreflightCheck: Sendable {
         for device in devices {
             // Opened and closed at once: a PCM that opens makes no sound until written to.
             if case let .failure(error)? = DeviceOpener.open(device, format: format, sixteenBit: sixteenBit, isStopped: { false }) {
-                problems.append(PreflightProblem(.device(device), error.reason))
+                problems.append(PreflightProblem(.device(device), error.description))
             }
         }
         if !forceAudible, let first = devices.first, let mixer = ALSAMixer(device: first) {
@@ -61,7 +61,7 @@ struct PreflightCheck: Sendable {
                 if count == 0 { break }
                 frames += count
             }
-            guard frames > 0 else { return .failure(PreflightProblem(.sound(name), "no audio in it")) }
+            guard frames > 0 else { return .failure(PreflightProblem(.sound(name), "\(name) has no audio")) }
             return .success((source.format, source.isSixteenBit))
         } catch {
             return .failure(PreflightProblem(.sound(name), PlaybackFailure(error).description))

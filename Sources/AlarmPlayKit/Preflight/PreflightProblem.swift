@@ -17,14 +17,22 @@ public struct PreflightProblem: Error, Sendable, Equatable, CustomStringConverti
         self.reason = reason
     }
 
-    /// `sound file:ring: …`, `device tap: …`, `clock: …`: what every face shows.
+    /// What every face shows. A sound's and a device's reason name them already (`cannot play
+    /// file:ring: …`, `cannot open audio device "tap": …`).
     public var description: String {
         switch part {
-        case let .sound(name): return "sound \(name): \(reason)"
-        case let .device(name): return "device \(name): \(reason)"
+        case .sound, .device: return reason
         case let .mixer(control): return "mixer \(control): \(reason)"
         case .clock: return "clock: \(reason)"
         case .wake: return "wake: \(reason)"
         }
+    }
+}
+
+extension Snapshot.Preflight {
+    /// One entry of `status --json`'s `preflight`: `ok` until a check finds something.
+    func json(format: TimeFormat) -> JSONValue {
+        .object([("id", .string(id)), ("ring", .string(format.iso(ring))), ("checked", .optional(checkedAt.map { format.iso($0) })),
+                 ("ok", .bool(problems.isEmpty)), ("problems", .array(problems.map(JSONValue.string)))])
     }
 }

@@ -53,6 +53,10 @@ extension AlarmDaemon {
             edit({ try AlarmFileEdits.unskip(id, in: $0) }, reply)
         case let .addSound(name, bytes):
             addSound(name, bytes, reply)
+        case .reportsSeen:
+            let count = reports.count
+            reports = []
+            reply(.value(["cleared": .int(count)]))
         }
     }
 

@@ -94,6 +94,7 @@ extension AlarmDaemon {
                         ("alarms", .int(snapshot.alarms.count)), ("pausedUntil", .optional(snapshot.pausedUntil?.description)),
                         ("wake", wake), ("schedule", .string(usingLastGood ? "last-good" : "file")), ("version", .string(Version.current)),
                         ("problems", .array(fileProblems.map(JSONValue.string))), ("timers", .array(model.timers.map { $0.json(format: format) })),
+                        ("preflight", .array(snapshot.preflight.map { $0.json(format: format) })), ("reports", .array(reports)),
                         ("now", .string(format.iso(snapshot.now)))] + faces.flatMap(\.statusMembers).map { ($0.key, $0.value) })
     }
 

@@ -40,6 +40,16 @@ extension AlarmDaemon {
         return replaced
     }
 
+    /// The events kept for the page until seen, and how many at most.
+    static func isReport(_ event: DaemonEvent) -> Bool {
+        switch event {
+        case .ringDegraded, .missed: return true
+        default: return false
+        }
+    }
+
+    static let reportsKept = 20
+
     /// Once a ring: it did not ring as asked (a fallback, the bell).
     func reportDegraded(_ id: String, reason: String) {
         guard degraded.insert(id).inserted else { return }

@@ -82,6 +82,9 @@ public final class AlarmDaemon {
     var preflight = PreflightPlan()
     /// Alarms whose ring was reported degraded (`ring_degraded`), until that ring ends.
     var degraded: Set<String> = []
+    /// Rings that did not ring as asked (`ring_degraded`) and missed ones, as events, kept until
+    /// the page says they were seen.
+    var reports: [JSONValue] = []
     /// The faces besides the terminal (see `startFaces`).
     var faces: [any DaemonFace] = []
     /// What ringer threads had to say, waiting for the loop to publish it.
@@ -294,6 +297,7 @@ public final class AlarmDaemon {
         statusLine?.clear()
         log.log(event)
         let now = clock.now()
+        if Self.isReport(event) { reports = (reports + [event.json(at: now)]).suffix(Self.reportsKept) }
         for face in faces { face.publish(event, at: now) }
     }
 }
