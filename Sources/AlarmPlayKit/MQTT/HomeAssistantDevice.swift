@@ -24,26 +24,32 @@ public struct HomeAssistantDevice: Sendable {
         /// The next ring: ISO 8601 with the offset, its alarm's name and label.
         public var next: (at: String, name: String, label: String?)?
         public var alarms: [AlarmEntity]
+        /// What the checks before the next rings found, by alarm name; empty when all is well.
+        public var problems: [String: [String]]
 
-        public init(ringing: Bool, next: (at: String, name: String, label: String?)?, alarms: [AlarmEntity]) {
+        public init(ringing: Bool, next: (at: String, name: String, label: String?)?, alarms: [AlarmEntity], problems: [String: [String]] = [:]) {
             self.ringing = ringing
             self.next = next
             self.alarms = alarms
+            self.problems = problems
         }
 
         public static func == (a: Snapshot, b: Snapshot) -> Bool {
             a.ringing == b.ringing && a.alarms == b.alarms && a.next?.at == b.next?.at && a.next?.name == b.next?.name
-                && a.next?.label == b.next?.label
+                && a.next?.label == b.next?.label && a.problems == b.problems
         }
     }
 
     /// `rejected`: a command from Home Assistant that was refused (nothing changed).
-    public static let eventTypes = ["fired", "snoozed", "stopped", "silenced", "missed", "rejected"]
+    /// `ring_degraded`: a ring that fell back or rang the bell; `preflight_*`: the check before a ring.
+    public static let eventTypes = ["fired", "snoozed", "stopped", "silenced", "missed", "rejected", "escalated", "ring_degraded",
+                                    "preflight_failed", "preflight_recovered"]
 
     /// The event type Home Assistant's event entity gets for a daemon event, if it is one of them.
     public static func eventType(of event: DaemonEvent) -> String? {
         switch event {
-        case .fired, .snoozed, .stopped, .dismissed, .silenced, .missed: return event.name
+        case .fired, .snoozed, .stopped, .dismissed, .silenced, .missed, .escalated, .ringDegraded, .preflightFailed, .preflightRecovered:
+            return event.name
         default: return nil
         }
     }
@@ -64,6 +70,8 @@ public struct HomeAssistantDevice: Sendable {
     public var nextTopic: String { base + "/next" }
     public var nextAttributesTopic: String { base + "/next/attributes" }
     public var eventTopic: String { base + "/event" }
+    public var problemTopic: String { base + "/problem" }
+    public var problemAttributesTopic: String { base + "/problem/attributes" }
     public var discoveryTopic: String { "homeassistant/device/alarmplay_\(id)/config" }
     public static let householdTopics = ["alarmplay/all/snooze", "alarmplay/all/stop"]
     public static let homeAssistantStatusTopic = "homeassistant/status"
@@ -77,7 +85,8 @@ public struct HomeAssistantDevice: Sendable {
 
     /// Component key → platform for these alarms: what the discovery message will hold.
     public func components(_ alarms: [AlarmEntity]) -> [String: String] {
-        var keys = ["snooze": "button", "stop": "button", "ringing": "binary_sensor", "next": "sensor", "event": "event"]
+        var keys = ["snooze": "button", "stop": "button", "ringing": "binary_sensor", "next": "sensor", "event": "event",
+                    "problem": "binary_sensor"]
         for alarm in alarms {
             keys["alarm_\(alarm.topicID)_enabled"] = "switch"
             keys["alarm_\(alarm.topicID)_time"] = "text"
@@ -101,6 +110,9 @@ public struct HomeAssistantDevice: Sendable {
                       "state_topic": .string(nextTopic), "json_attributes_topic": .string(nextAttributesTopic)]),
             ("event", ["platform": "event", "name": "Alarm", "unique_id": unique("event"), "state_topic": .string(eventTopic),
                        "event_types": .array(Self.eventTypes.map(JSONValue.string))]),
+            ("problem", ["platform": "binary_sensor", "name": "Problem", "unique_id": unique("problem"), "device_class": "problem",
+                         "state_topic": .string(problemTopic), "payload_on": "ON", "payload_off": "OFF",
+                         "json_attributes_topic": .string(problemAttributesTopic)]),
         ]
         for alarm in alarms {
             let key = "alarm_\(alarm.topicID)"
@@ -140,6 +152,11 @@ public struct HomeAssistantDevice: Sendable {
             nextAttributesTopic: JSONWriter.compact([
                 "id": .optional(snapshot.next?.name), "label": .optional(snapshot.next?.label),
             ]),
+            problemTopic: snapshot.problems.isEmpty ? "OFF" : "ON",
+            problemAttributesTopic: JSONWriter.compact(.object([
+                ("reasons", .array(snapshot.problems.sorted { $0.key < $1.key }.flatMap { alarm in alarm.value.map { .string("\(alarm.key): \($0)") } })),
+                ("alarms", .object(snapshot.problems.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value.map(JSONValue.string))) })),
+            ])),
         ]
         for alarm in snapshot.alarms {
             states[alarmTopic(alarm, "enabled")] = alarm.enabled ? "ON" : "OFF"
@@ -156,6 +173,7 @@ extension HomeAssistantDevice.Snapshot {
         self.init(
             ringing: !snapshot.ringing.isEmpty,
             next: snapshot.next.map { (format.iso($0.at), $0.alarm.name, $0.alarm.label) },
-            alarms: snapshot.fileAlarms.map { .init(name: $0.name, label: $0.label, enabled: $0.enabled, time: $0.time.description) })
+            alarms: snapshot.fileAlarms.map { .init(name: $0.name, label: $0.label, enabled: $0.enabled, time: $0.time.description) },
+            problems: Dictionary(snapshot.preflight.filter { !$0.problems.isEmpty }.map { ($0.id, $0.problems) }) { first, _ in first })
     }
 }

@@ -58,6 +58,7 @@ struct LoopReplay {
         case let .stopped(alarm, _): log.append("stopped \(alarm.name)")
         case let .dismissed(alarm): log.append("dismissed \(alarm.name)")
         case let .rearmed(alarm): log.append("rearmed \(alarm.name)")
+        case let .escalated(ring, step): log.append("escalated \(ring.alarm.name) step=\(step)")
         }
     }
 

@@ -10,10 +10,13 @@ final class HomeAssistantDeviceTests: XCTestCase {
         XCTAssertEqual(discovery["device"]?["identifiers"]?.arrayValue?.first?.stringValue, "alarmplay_pi1")
         XCTAssertEqual(discovery["availability_topic"]?.stringValue, "alarmplay/pi1/availability")
         let components = try XCTUnwrap(discovery["components"]?.members)
-        XCTAssertEqual(Set(components.map(\.key)), ["snooze", "stop", "ringing", "next", "event", "alarm_work_enabled", "alarm_work_time", "alarm_work_skip"])
+        XCTAssertEqual(Set(components.map(\.key)), ["snooze", "stop", "ringing", "next", "event", "problem", "alarm_work_enabled", "alarm_work_time",
+                                                   "alarm_work_skip"])
+        XCTAssertEqual(discovery["components"]?["problem"]?["device_class"]?.stringValue, "problem")
         XCTAssertEqual(discovery["components"]?["next"]?["device_class"]?.stringValue, "timestamp")
-        XCTAssertEqual(discovery["components"]?["event"]?["event_types"]?.arrayValue?.map(\.stringValue), ["fired", "snoozed", "stopped", "silenced", "missed", "rejected"],
-                       "a refused command is an event too")
+        XCTAssertEqual(discovery["components"]?["event"]?["event_types"]?.arrayValue?.map(\.stringValue), ["fired", "snoozed", "stopped", "silenced", "missed", "rejected", "escalated", "ring_degraded",
+                                                                                                   "preflight_failed", "preflight_recovered"],
+                       "a refused command is an event too, and so are the checks before a ring and the reports")
         XCTAssertEqual(discovery["components"]?["alarm_work_time"]?["command_topic"]?.stringValue, "alarmplay/pi1/alarm/work/time/set")
     }
 
@@ -36,6 +39,14 @@ final class HomeAssistantDeviceTests: XCTestCase {
         XCTAssertEqual(ringing["alarmplay/pi1/next"], "2026-12-01T06:45:00+01:00")
         XCTAssertEqual(ringing["alarmplay/pi1/next/attributes"], "{\"id\": \"work\", \"label\": \"Work\"}")
         XCTAssertEqual(ringing["alarmplay/pi1/ringing"], "ON")
+        XCTAssertEqual(quiet["alarmplay/pi1/problem"], "OFF")
+    }
+
+    func testTheProblemSensorCarriesEachAlarmsReasons() {
+        let states = device.states(.init(ringing: false, next: nil, alarms: [work], problems: ["work": ["cannot play file:song: gone"]]))
+        XCTAssertEqual(states["alarmplay/pi1/problem"], "ON")
+        XCTAssertEqual(states["alarmplay/pi1/problem/attributes"],
+                       "{\"reasons\": [\"work: cannot play file:song: gone\"], \"alarms\": {\"work\": [\"cannot play file:song: gone\"]}}")
     }
 
     func testBrokerURLsAndDeviceIDs() throws {
