@@ -296,6 +296,7 @@ function renderAll() {
   $("#version").textContent = `alarmplay ${state.status?.version ?? ""}`;
   renderNextAlarm();
   renderFileProblems();
+  renderReports();
   renderSnoozed();
   renderAlarms();
   renderTimers();
@@ -313,6 +314,30 @@ function renderFileProblems() {
   const problems = state.status?.problems ?? [];
   $("#file-problems").hidden = problems.length === 0;
   $("#file-problems-list").replaceChildren(...problems.map((line) => h("li", {}, line)));
+}
+
+// Kept by run until seen here: a ring that fell back or rang the bell, a missed alarm.
+function renderReports() {
+  const reports = state.status?.reports ?? [];
+  $("#reports").hidden = reports.length === 0;
+  $("#reports-list").replaceChildren(...reports.map((report) => h("li", { "data-event": report.event },
+    `${wallClock(report.time).time} ${report.id}: `,
+    report.event === "missed" ? `missed (scheduled ${wallClock(report.scheduled).time})` : report.reason)));
+}
+
+async function reportsSeen() {
+  try {
+    await api("POST", "/api/reports/seen");
+  } finally {
+    refresh();
+  }
+}
+
+// What the check before the alarm's next ring found wrong, on its card.
+function preflightBanner(alarm) {
+  const check = (state.status?.preflight ?? []).find((entry) => entry.id === alarm.id);
+  if (!check || check.ok) return null;
+  return h("span", { class: "preflight-problem", role: "alert" }, `⚠ ${check.problems.join(" · ")}`);
 }
 
 function renderSnoozed() {
@@ -346,7 +371,8 @@ function alarmItem(alarm) {
     h("button", { type: "button", class: "alarm-open" },
       h("span", { class: "alarm-time" }, alarm.time),
       h("span", { class: "alarm-details" }, [alarm.label, repeatText(alarm)].filter(Boolean).join(" · ")),
-      h("span", { class: "alarm-when" }, skipped, skipped && next ? " " : null, next)),
+      h("span", { class: "alarm-when" }, skipped, skipped && next ? " " : null, next),
+      preflightBanner(alarm)),
     h("label", { class: "switch" }, toggle, h("span", { class: "track", "aria-hidden": "true" })));
 }
 
@@ -907,6 +933,7 @@ function wire() {
     if (event.target.matches(".dismiss")) stopAlarm(event.target.closest("li").dataset.id);
   });
   $("#add-alarm").addEventListener("click", () => openEditor(null));
+  $("#reports-seen").addEventListener("click", reportsSeen);
 
   alarmForm.addEventListener("submit", saveAlarm);
   for (const chip of $$("button.day", alarmForm)) chip.addEventListener("click", () => toggleDay(chip));
