@@ -46,6 +46,16 @@ final class RunPreflightTests: XCTestCase {
         (try status()["preflight"] as? [[String: Any]])?.first { $0["id"] as? String == id }
     }
 
+    /// Once `id` fired: heard from 50 ms after its second, so nothing failed at the second itself.
+    private func assertLoudFromItsFirstSecond(_ run: RunningProcess, id: String, due: Date, recording: Recording,
+                                              file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertNotNil(run.waitForLog("event=fired id=\(id)", timeout: 10), run.stderr, file: file, line: line)
+        Thread.sleep(forTimeInterval: 1.5)
+        let levels = RecordedLevels(recording, samples: recording.stop())
+        XCTAssertTrue(levels.isLoud(from: due.addingTimeInterval(0.05), to: due.addingTimeInterval(1.0)),
+                      "\(levels.windows(from: due, to: due.addingTimeInterval(1.2)))", file: file, line: line)
+    }
+
     /// The file is deleted after loading: the check at its lead names it, `status` shows it, and
     /// the alarm rings its fallback sound from its first second (no failed open at the second).
     func testADeletedSoundIsReportedAtItsLeadAndTheRingStartsOnItsFallback() throws {
@@ -65,11 +75,7 @@ final class RunPreflightTests: XCTestCase {
         XCTAssertEqual(shown["ok"] as? Bool, false)
         XCTAssertTrue((shown["problems"] as? [String])?.first?.hasPrefix("cannot play file:wake-song:") == true, "\(shown)")
 
-        XCTAssertNotNil(run.waitForLog("event=fired id=song", timeout: 10), run.stderr)
-        Thread.sleep(forTimeInterval: 1.5)
-        let levels = RecordedLevels(recording, samples: recording.stop())
-        XCTAssertTrue(levels.isLoud(from: due.date.addingTimeInterval(0.05), to: due.date.addingTimeInterval(1.0)),
-                      "the fallback rings from the first second: \(levels.windows(from: due.date, to: due.date.addingTimeInterval(1.2)))")
+        assertLoudFromItsFirstSecond(run, id: "song", due: due.date, recording: recording)
         let fallbacks = run.logLines("event=fallback id=song")
         XCTAssertEqual(fallbacks.count, 1, "replaced ahead, nothing failed at the second: \(run.stderr)")
         XCTAssertTrue(fallbacks[0].contains("ringing tone:beep instead (found by the check before the ring)"), fallbacks[0])
@@ -87,11 +93,7 @@ final class RunPreflightTests: XCTestCase {
         let run = try startRun()
         XCTAssertNotNil(run.waitForLog("event=preflight_failed id=two", timeout: 10), run.stderr)
         XCTAssertTrue(try XCTUnwrap(run.logLines("event=preflight_failed").first).contains("cannot open audio device \\\"nosuchpcm\\\""), run.stderr)
-        XCTAssertNotNil(run.waitForLog("event=fired id=two", timeout: 10), run.stderr)
-        Thread.sleep(forTimeInterval: 1.5)
-        let levels = RecordedLevels(recording, samples: recording.stop())
-        XCTAssertTrue(levels.isLoud(from: due.date.addingTimeInterval(0.05), to: due.date.addingTimeInterval(1.0)),
-                      "\(levels.windows(from: due.date, to: due.date.addingTimeInterval(1.2)))")
+        assertLoudFromItsFirstSecond(run, id: "two", due: due.date, recording: recording)
         let fallback = try XCTUnwrap(run.logLines("event=fallback id=two").first, run.stderr)
         XCTAssertTrue(fallback.contains("skipping nosuchpcm (it did not open at the check before the ring); ringing on pulse"), fallback)
         stop(run)
