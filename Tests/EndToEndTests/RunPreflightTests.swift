@@ -19,9 +19,9 @@ final class RunPreflightTests: XCTestCase {
         sounds.remove()
     }
 
-    private func startRun() throws -> RunningProcess {
+    private func startRun(page: Bool = false) throws -> RunningProcess {
         let process = RunningProcess(
-            ["run", "--alarms", scenario.alarmsPath, "--device", "pulse", "--sounds", sounds.path, "--no-http"],
+            ["run", "--alarms", scenario.alarmsPath, "--device", "pulse", "--sounds", sounds.path] + (page ? ["--http", "127.0.0.1:0"] : ["--no-http"]),
             environment: scenario.environment)
         try process.start()
         XCTAssertNotNil(process.waitForLog("event=loaded"), "run did not load: \(process.stderr)")
@@ -95,7 +95,7 @@ final class RunPreflightTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(run.logLines("event=preflight_failed").first).contains("cannot open audio device \\\"nosuchpcm\\\""), run.stderr)
         assertLoudFromItsFirstSecond(run, id: "two", due: due.date, recording: recording)
         let fallback = try XCTUnwrap(run.logLines("event=fallback id=two").first, run.stderr)
-        XCTAssertTrue(fallback.contains("skipping nosuchpcm (it did not open at the check before the ring); ringing on pulse"), fallback)
+        XCTAssertTrue(fallback.contains("cannot open audio device \\\"nosuchpcm\\\": No such file or directory; ringing on pulse instead (found by the check before the ring)"), fallback)
         stop(run)
     }
 
@@ -141,8 +141,8 @@ final class RunPreflightTests: XCTestCase {
         stop(run)
     }
 
-    /// A ring that ends on the bell is reported: `ring_degraded` in the log, kept in `status` until
-    /// seen, and handed to a hook with its reason (as one that notifies a phone would use it).
+    /// A ring that ends on the bell is reported: `ring_degraded` in the log, kept for the page until
+    /// it says seen, and handed to a hook with its reason (as one that notifies a phone would use it).
     func testARingOnTheBellIsReportedToTheStatusAndAHook() throws {
         let sent = scenario.home.file("sent.txt")
         let script = scenario.home.file("notify.sh")
@@ -152,15 +152,19 @@ final class RunPreflightTests: XCTestCase {
         try scenario.writeAlarms([
             "{\"id\": \"quiet\", \(due.json), \"sound\": \"tone:beep\", \"devices\": [\"nosuchpcm\"], \"ringFor\": \"3s\", \"preflight\": \"0s\", \"hooks\": [{\"on\": \"ring_degraded\", \"run\": [\"\(script)\"]}]}",
         ])
-        let run = try startRun()
+        let run = try startRun(page: true)
+        let page = try WebClient(run: run, home: scenario.home)
         XCTAssertNotNil(run.waitForLog("event=ring_degraded id=quiet", timeout: 15), run.stderr)
         XCTAssertNotNil(run.waitForLog("event=hook_done id=quiet on=ring_degraded", timeout: 5), run.stderr)
         let line = try String(contentsOfFile: sent, encoding: .utf8)
         XCTAssertTrue(line.hasPrefix("ring_degraded quiet cannot open audio device \"nosuchpcm\""), line)
         XCTAssertNotNil(run.waitForLog("event=silenced id=quiet", timeout: 10), run.stderr)
-        let reports = try XCTUnwrap(try status()["reports"] as? [[String: Any]])
+        let reports = try XCTUnwrap(try page.get("/api/status").object["reports"] as? [[String: Any]])
         XCTAssertEqual(reports.map { $0["event"] as? String }, ["ring_degraded"], "kept after the ring: \(reports)")
+        XCTAssertEqual((reports.first?["reason"] as? String)?.hasPrefix("cannot open audio device \"nosuchpcm\""), true, "\(reports)")
         XCTAssertEqual(run.logLines("event=ring_degraded").count, 1, "once a ring")
+        XCTAssertEqual(try page.send("POST", "/api/reports/seen").object["cleared"] as? Int, 1)
+        XCTAssertEqual((try status()["reports"] as? [[String: Any]])?.count, 0, "seen on the page: gone from every face")
         stop(run)
     }
 }

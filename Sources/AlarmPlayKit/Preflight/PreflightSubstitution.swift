@@ -13,13 +13,11 @@ enum PreflightSubstitution {
             request.sound = fallback
             request.laterSounds = []
         }
-        let failed = problems.compactMap { problem -> String? in
-            if case let .device(name) = problem.part { return name } else { return nil }
-        }
-        let working = request.devices.filter { !failed.contains($0) }
+        let failed = problems.filter { if case .device = $0.part { return true } else { return false } }
+        let working = request.devices.filter { device in !failed.contains { $0.part == .device(device) } }
         if let first = working.first, first != request.devices.first {
-            let skipped = request.devices.filter { failed.contains($0) }
-            replaced.append("skipping \(skipped.joined(separator: " and ")) (it did not open at the check before the ring); ringing on \(first)")
+            let why = failed.map(\.description).joined(separator: "; ")
+            replaced.append("\(why); ringing on \(first) instead (found by the check before the ring)")
             request.devices = working
         }
         return (request, replaced)

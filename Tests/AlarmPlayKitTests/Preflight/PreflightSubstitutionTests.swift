@@ -12,7 +12,7 @@ final class PreflightSubstitutionTests: XCTestCase {
         XCTAssertEqual(changed.sound, .name("tone:beep"))
         XCTAssertEqual(changed.devices, ["pulse"])
         XCTAssertEqual(lines, ["cannot play file:song: gone; ringing tone:beep instead (found by the check before the ring)",
-                               "skipping hw:1 (it did not open at the check before the ring); ringing on pulse"])
+                               "cannot open audio device \"hw:1\": No such device; ringing on pulse instead (found by the check before the ring)"])
     }
 
     func testWithoutAFallbackTheToneAndWhatDoesNotChangeTheRingIsNoSubstitution() {
