@@ -17,7 +17,8 @@ extension AlarmDaemon {
         let settings = ring.alarm.settings
         let check = PreflightCheck(
             sound: settings.sound, devices: devices(for: ring.alarm), forceAudible: settings.forceAudible,
-            context: RingContext(label: ring.alarm.label, scheduled: ring.at, voice: settings.voice), wakeProblem: wakeAbility.reason)
+            context: RingContext(label: ring.alarm.label, scheduled: ring.at, voice: settings.voice), wakeProblem: wakeAbility.reason,
+            checkDevices: sounding == nil && preview == nil)
         let registry = registry
         worker.perform({ check.run(registry: registry) }) { [unowned self] outcome in
             guard case let .success(problems) = outcome else { return }

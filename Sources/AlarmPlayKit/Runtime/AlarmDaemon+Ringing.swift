@@ -64,13 +64,13 @@ extension AlarmDaemon {
         event(.escalated(id: ring.alarm.name, step: step, volume: change.volume, sound: change.sound?.description))
         guard let current = sounding, current.key == ring.key else { return }
         current.ringer.control.stop()
-        sounding = (ring.key, startRinger(for: ring.alarm, endsAt: ring.endsAt, startAt: nil, escalated: step))
+        sounding = (ring.key, startRinger(for: ring.alarm, endsAt: ring.endsAt, startAt: nil, escalated: step, after: current.ringer))
     }
 
     /// Starts ringing `alarm`'s sound until `endsAt`, from `startAt` (or at once), as its first
     /// `escalated` steps of `escalate` changed it and without what its check found broken. Its
     /// fallbacks and bell changes wait in the inbox; the loop is woken to publish them.
-    func startRinger(for alarm: Alarm, endsAt: Instant, startAt: Instant?, escalated: Int = 0) -> Ringer {
+    func startRinger(for alarm: Alarm, endsAt: Instant, startAt: Instant?, escalated: Int = 0, after previous: Ringer? = nil) -> Ringer {
         let settings = alarm.settings
         let start = startAt.map { Double($0.seconds) } ?? wallSeconds()
         var request = RingRequest(
@@ -88,13 +88,13 @@ extension AlarmDaemon {
             // Already ringing: an escalation is heard at its level at once.
             request.fadeInSeconds = 0
         }
-        return startRinger(replacingBroken(request, for: alarm), id: alarm.name)
+        return startRinger(replacingBroken(request, for: alarm), id: alarm.name, after: previous)
     }
 
-    func startRinger(_ request: RingRequest, id: String) -> Ringer {
+    func startRinger(_ request: RingRequest, id: String, after previous: Ringer? = nil) -> Ringer {
         let inbox = ringerInbox
         let notifier = self.notifier
-        return Ringer.start(request, registry: registry, events: { ringEvent in
+        return Ringer.start(request, registry: registry, after: previous, events: { ringEvent in
             inbox.post(ringEvent, id: id)
             notifier.signal()
         }, finished: { notifier.signal() })

@@ -57,6 +57,8 @@ public final class Ringer: Sendable {
     private let result = Mutex<PlaybackOutcome?>(nil)
     /// Seconds between attempts to reopen a device while the bell rings.
     static let retryInterval = 2.0
+    /// A stopped ringer lets go within one block (~85 ms) and a drop; more means it is stuck.
+    static let handoverSeconds = 0.5
 
     public var isBellActive: Bool { bellActive.load(ordering: .relaxed) }
 
@@ -66,14 +68,18 @@ public final class Ringer: Sendable {
     private init() {}
 
     /// Starts ringing. `events` and `finished` are called on the ringer's thread; keep them short
-    /// (log, poke the event loop); `outcome` is set before `finished` is called.
+    /// (log, poke the event loop); `outcome` is set before `finished` is called. A ringer that
+    /// takes over from `previous` (told to stop) first waits, at most `handoverSeconds`, for it to
+    /// let go of the device: a `hw:` device opens only once at a time.
     public static func start(
-        _ request: RingRequest, registry: SoundRegistry,
+        _ request: RingRequest, registry: SoundRegistry, after previous: Ringer? = nil,
         events: @escaping @Sendable (RingEvent) -> Void,
         finished: @escaping @Sendable () -> Void
     ) -> Ringer {
         let ringer = Ringer()
         BackgroundThread.start {
+            let giveUp = SystemMonotonicTime.seconds + handoverSeconds
+            while let previous, previous.outcome == nil, SystemMonotonicTime.seconds < giveUp { usleep(5_000) }
             let outcome = ringer.ring(request, registry: registry, events: events)
             ringer.result.withLock { $0 = outcome }
             finished()
