@@ -34,38 +34,13 @@ extension AlarmDaemon {
         }
     }
 
-    /// Starts or switches the ringer so that the newest ringing alarm is the one heard.
+    /// Makes the newest ringing alarm the one heard; once none rings, the mixer is put back.
     func updateSound() {
-        guard let top = model.ringing.last else {
-            sounding?.ringer.control.stop()
-            sounding = nil
-            restoreMixer()
-            return
-        }
-        if sounding?.key == top.key { return }
-        sounding?.ringer.control.stop()
-        if let ready = prepared, ready.key == top.key {
-            prepared = nil
-            sounding = (top.key, ready.ringer)
-            return
-        }
-        sounding = (top.key, startRinger(for: top.alarm, endsAt: top.endsAt, startAt: nil))
+        if !engine.follow(model.ringing, devices: devices(for:)) { restoreMixer() }
     }
 
-    /// Starts ringing `alarm`'s sound until `endsAt`, from `startAt` (or at once). Its
-    /// fallbacks and bell changes wait in the inbox; the loop is woken to publish them.
-    func startRinger(for alarm: Alarm, endsAt: Instant, startAt: Instant?) -> Ringer {
-        let settings = alarm.settings
-        let start = startAt.map { Double($0.seconds) } ?? wallSeconds()
-        var request = RingRequest(
-            sound: settings.sound, volume: settings.volume, fadeInSeconds: Double(settings.fadeIn),
-            ringForSeconds: Double(endsAt.seconds) + Double(endsAt.nanoseconds) / 1e9 - start,
-            devices: devices(for: alarm), startAt: startAt, fallbackSound: settings.fallbackSound,
-            context: RingContext(label: alarm.label, scheduled: startAt?.seconds, voice: settings.voice))
-        request.laterSounds = settings.laterSounds
-        return startRinger(request, id: alarm.name)
-    }
-
+    /// Starts a sound on a ringer thread. Its fallbacks and bell changes wait in the inbox; the
+    /// loop is woken to publish them.
     func startRinger(_ request: RingRequest, id: String) -> Ringer {
         let inbox = ringerInbox
         let notifier = self.notifier
@@ -90,15 +65,9 @@ extension AlarmDaemon {
         // then silences the alarm (and logs it) at `endsAt`. A device that swallowed the sound
         // faster than real time (ALSA's `null`) ends it early: the alarm stays ringing until
         // stopped or timed out rather than being silenced early.
-        if sounding?.ringer.outcome != nil {
-            sounding = nil
-            evaluate(clockChanged: false)
-        }
-        if preview?.outcome != nil { endPreview(reason: "played") }
+        let ended = engine.ended()
+        if ended.sound { evaluate(clockChanged: false) }
+        if ended.preview { endPreview(reason: "played") }
     }
 
-    func wallSeconds() -> Double {
-        let now = clock.now()
-        return Double(now.seconds) + Double(now.nanoseconds) / 1e9
-    }
 }

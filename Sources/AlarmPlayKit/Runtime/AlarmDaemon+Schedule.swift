@@ -69,6 +69,6 @@ extension AlarmDaemon {
 
     /// What rings, what waits and what rings next, now: what every face renders.
     func snapshot() -> Snapshot {
-        model.snapshot(heard: sounding?.key, bell: sounding?.ringer.isBellActive == true)
+        model.snapshot(heard: engine.heard?.key, bell: engine.heard?.bell == true)
     }
 }
