@@ -6,10 +6,10 @@ extension AlarmDaemon {
         switch request {
         case let .snooze(id): reply(settled { CommandResult(model.snooze(id)) })
         case let .stop(id): reply(settled { CommandResult(model.stop(id)) })
-        case .status: reply(settled { .value(statusJSON()) })
+        case .status: reply(current { .value(statusJSON()) })
         case .help: reply(.done(ControlRequest.keyHelp))
         case .listAlarms:
-            reply(settled {
+            reply(current {
                 let snapshot = snapshot()
                 return .value(.array(model.fileAlarms.map { listing($0, in: snapshot) }))
             })
@@ -25,9 +25,7 @@ extension AlarmDaemon {
             reply(.done("reloaded"))
         case let .preview(sound, volume): reply(settled { startPreview(sound, volume: volume) })
         case .stopPreview:
-            let was = preview != nil
-            endPreview(reason: "stopped")
-            reply(.value(["stopped": .bool(was)]))
+            reply(.value(["stopped": .bool(endPreview(reason: "stopped"))]))
         case let .startTimer(seconds, label): reply(settled { startTimer(seconds: seconds, label: label) })
         case let .cancelTimer(id): reply(settled { cancelTimer(id) })
         case let .addAlarm(changes):
@@ -71,10 +69,15 @@ extension AlarmDaemon {
     /// What came due before the request is handled first, so the request sees the present (a
     /// ring due this second has fired, its pre-roll is open), and the timer is re-armed after it.
     private func settled(_ body: () -> CommandResult) -> CommandResult {
-        evaluate(clockChanged: false)
-        let result = body()
+        let result = current(body)
         evaluate(clockChanged: false)
         return result
+    }
+
+    /// For a request that only looks: the present, and nothing to re-arm after.
+    private func current(_ body: () -> CommandResult) -> CommandResult {
+        evaluate(clockChanged: false)
+        return body()
     }
 
     private func edit(createIfMissing: Bool = false, _ change: @escaping @Sendable (AlarmFile) throws -> AlarmFileEdits.Outcome,

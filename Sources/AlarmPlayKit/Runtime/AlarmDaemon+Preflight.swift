@@ -18,16 +18,13 @@ extension AlarmDaemon {
         let check = PreflightCheck(
             sound: settings.sound, devices: devices(for: ring.alarm), forceAudible: settings.forceAudible,
             context: RingContext(label: ring.alarm.label, scheduled: ring.at, voice: settings.voice), wakeProblem: wakeAbility.reason,
-            checkDevices: sounding == nil && preview == nil)
+            checkDevices: engine.sounding == nil && engine.preview == nil)
         let registry = registry
         worker.perform({ check.run(registry: registry) }) { [unowned self] outcome in
             guard case let .success(problems) = outcome else { return }
             for announced in preflight.record(problems, for: ring, at: clock.now().seconds) { event(announced) }
             // A ring opened ahead before the check found its sound or device broken opens again without it.
-            if !problems.isEmpty, let ready = prepared, ready.key == ring.alarm.stateKey, ready.at == ring.at {
-                ready.ringer.control.stop()
-                prepared = nil
-            }
+            if !problems.isEmpty { engine.dropPrepared(key: ring.alarm.stateKey, at: ring.at) }
             evaluate(clockChanged: false)
         }
     }

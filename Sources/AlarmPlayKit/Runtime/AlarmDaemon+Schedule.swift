@@ -69,7 +69,7 @@ extension AlarmDaemon {
 
     /// What rings, what waits and what rings next, now: what every face renders.
     func snapshot() -> Snapshot {
-        var snapshot = model.snapshot(heard: sounding?.key, bell: sounding?.ringer.isBellActive == true)
+        var snapshot = model.snapshot(heard: engine.heard?.key, bell: engine.heard?.bell == true)
         snapshot.preflight = preflightStatus
         return snapshot
     }

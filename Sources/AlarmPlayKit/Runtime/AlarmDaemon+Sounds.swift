@@ -12,7 +12,8 @@ extension AlarmDaemon {
         guard volume >= 0, volume <= 1 else {
             return .refused(Refusal(field: "volume", "volume must be a number from 0.0 to 1.0"))
         }
-        guard model.ringing.isEmpty, prepared == nil else { return .refused(Refusal(.conflict, "an alarm is ringing; it wins over a preview")) }
+        let refused = CommandResult.refused(Refusal(.conflict, "an alarm is ringing; it wins over a preview"))
+        guard model.ringing.isEmpty, !engine.isOpen else { return refused }
         let entry: SoundEntry
         do {
             entry = try registry.resolve(SoundReference(parsing: name))
@@ -21,17 +22,19 @@ extension AlarmDaemon {
         }
         endPreview(reason: "replaced")
         let seconds = min(entry.sound.details.durationSeconds ?? 5, Self.previewLimitSeconds)
-        preview = startRinger(RingRequest(sound: .name(entry.sound.name), volume: volume, fadeInSeconds: 0,
-                                          ringForSeconds: seconds, devices: configuration.devices), id: "preview")
+        guard engine.startPreview(RingRequest(sound: .name(entry.sound.name), volume: volume, fadeInSeconds: 0,
+                                              ringForSeconds: seconds, devices: configuration.devices))
+        else { return refused }
         event(.previewStarted(sound: entry.sound.name, seconds: seconds))
         return .value(["previewing": .string(entry.sound.name), "seconds": .double(seconds)])
     }
 
-    func endPreview(reason: String) {
-        guard let playing = preview else { return }
-        playing.control.stop()
-        preview = nil
+    /// True when a preview was playing.
+    @discardableResult
+    func endPreview(reason: String) -> Bool {
+        guard engine.endPreview() else { return false }
         event(.previewEnded(reason: reason))
+        return true
     }
 
     /// Keeps an uploaded file only if libsndfile can play it; the name is the file's own, without

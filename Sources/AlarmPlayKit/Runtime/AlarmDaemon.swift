@@ -70,10 +70,12 @@ public final class AlarmDaemon {
     var registry: SoundRegistry
     /// What state.json holds, so that it is written only when something in it changed.
     var savedState: DaemonState?
-    var sounding: (key: String, ringer: Ringer)?
-    /// A ringer opened ahead for the next due alarm, waiting for its second.
-    var prepared: (key: String, at: Int, ringer: Ringer)?
-    var preview: Ringer?
+    /// The sounds: the one heard, the one opened ahead, a preview.
+    /// What the check before a ring found broken is left out of its sound (`replacingBroken`).
+    lazy var engine = RingEngine(clock: clock, amend: { [unowned self] in replacingBroken($1, for: $0) }) { [unowned self] in
+        // The engine holds only the ringers started here.
+        startRinger($0, id: $1, after: $2 as? Ringer)
+    }
     /// The mixer `ensureAudible` changed for the ringing alarms, and how it was.
     var mixerChanges: (mixer: ALSAMixer, saved: [ALSAMixer.Saved])?
     /// When each ring is checked ahead and what was found (`AlarmDaemon+Preflight`).
@@ -178,8 +180,7 @@ public final class AlarmDaemon {
     func evaluate(clockChanged: Bool) {
         LocalTimeZone.reload()
         if clockChanged {
-            prepared?.ringer.control.stop()
-            prepared = nil
+            engine.dropPrepared()
             let now = clock.now().seconds
             event(.clockChanged(now: now, lastChecked: model.state.lastChecked ?? now))
         }
@@ -199,7 +200,7 @@ public final class AlarmDaemon {
         // back before the pre-roll opens them.
         let hook = runBeforeHooks(now: clock.now().seconds)
         let check = runPreflights()
-        let next = model.deadline(for: due, preroll: lead, soundOpen: prepared != nil || sounding != nil,
+        let next = model.deadline(for: due, preroll: lead, soundOpen: engine.isOpen,
                                   wakeEarly: timer.wakesFromSuspend ? configuration.wakeEarly : nil,
                                   also: [hook, check].compactMap { $0 }.min())
         do {
@@ -224,19 +225,11 @@ public final class AlarmDaemon {
         }
     }
 
-    /// Keeps `prepared` in step with what is due next: cancels one that no longer matches, and
-    /// opens one when a ring is within the pre-roll and nothing else is sounding.
+    /// Keeps the ringer opened ahead in step with what is due next.
     func prepare(_ due: Ring?, preroll: Int) {
-        if let current = prepared, current.key != due?.alarm.stateKey || current.at != due?.at {
-            current.ringer.control.stop()
-            prepared = nil
-        }
-        guard prepared == nil, sounding == nil, let due, model.opensAhead(due, preroll: preroll) else { return }
-        endPreview(reason: "alarm")
-        let ringer = startRinger(for: due.alarm, endsAt: Instant(seconds: due.at + max(due.alarm.settings.ringFor, 1)),
-                                 startAt: Instant(seconds: due.at))
-        prepared = (due.alarm.stateKey, due.at, ringer)
-        event(.prepared(id: due.alarm.name))
+        let opened = engine.prepare(due, opensAhead: due.map { model.opensAhead($0, preroll: preroll) } ?? false, devices: devices(for:))
+        if opened.endedPreview { event(.previewEnded(reason: "alarm")) }
+        if opened.opened, let due { event(.prepared(id: due.alarm.name)) }
     }
 
     /// Writes state.json when it changed. `lastChecked` alone moving on does not count: every ring
@@ -271,12 +264,8 @@ public final class AlarmDaemon {
 
     /// The faces go last, so that they hear everything up to `exiting`.
     private func shutdown() {
-        preview?.control.stop()
+        engine.stopAll()
         restoreMixer()
-        sounding?.ringer.control.stop()
-        sounding = nil
-        prepared?.ringer.control.stop()
-        prepared = nil
         model.state.lastChecked = clock.now().seconds
         saveState(evenIfOnlyTimePassed: true)
         event(.exiting)
