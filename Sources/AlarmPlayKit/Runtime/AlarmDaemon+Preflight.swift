@@ -3,7 +3,8 @@
 extension AlarmDaemon {
     /// Starts the checks that are due now; returns when the next one is, for the timer.
     func runPreflights() -> Int? {
-        let upcoming = snapshot().upcoming(count: Self.preflightRings)
+        // The schedule's own snapshot: the faces' extras (what is heard, the checks) are not needed here.
+        let upcoming = model.snapshot(heard: nil, bell: false).upcoming(count: Self.preflightRings)
         // No check starts within the pre-roll (and 2 s): the ring is opening its sound by then.
         preflight.track(upcoming.map { ($0, preroll(for: $0.alarm) + 2) })
         for ring in preflight.start(now: clock.now().seconds) { startPreflight(ring) }
