@@ -16,8 +16,9 @@ struct ICalendarLines {
 
     init(_ text: String, path: String) throws(CalendarError) {
         var folded: [(number: Int, text: String)] = []
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
+        // By bytes: to Swift, CR LF is one Character, which a split at "\n" would not see.
+        for (offset, raw) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            var line = String(decoding: raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw, as: UTF8.self)
             if offset == 0, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
             if let first = line.first, first == " " || first == "\t", !folded.isEmpty {
                 folded[folded.count - 1].text += line.dropFirst()

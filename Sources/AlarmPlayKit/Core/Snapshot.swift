@@ -117,7 +117,7 @@ public struct Snapshot: Sendable {
     }
 
     public func listing(_ alarm: Alarm, sound: SoundEntry?) -> AlarmListing {
-        AlarmListing(alarm: alarm, sound: sound, status: status(of: alarm), now: now)
+        AlarmListing(alarm: alarm, sound: sound, status: status(of: alarm), now: now, nextSkip: alarm.enabled ? nextSkip(of: alarm) : nil)
     }
 
     /// Rings are strictly after the returned instant: `after`, or the end of the pause.
