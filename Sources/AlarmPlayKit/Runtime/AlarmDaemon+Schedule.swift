@@ -12,6 +12,7 @@ extension AlarmDaemon {
         do {
             let file = try AlarmFile.load(path: configuration.alarmsPath, sounds: registry)
             use(file, event: initial ? "loaded" : "reloaded", extra: [])
+            alarmsWatcher.watch(file.calendarSources(CalendarLoader(alarmsPath: file.path, environment: .current(), now: 0)).map(\.path))
             usingLastGood = false
             keepLastGood(file.text)
         } catch {
