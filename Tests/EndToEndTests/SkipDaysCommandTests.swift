@@ -110,3 +110,42 @@ final class SkipDaysCommandTests: XCTestCase {
         XCTAssertEqual(stillRings.status, 0, stillRings.err)
     }
 }
+
+/// `next --ics` read by an independent iCalendar library (Python's `icalendar`): the same rings
+/// as `next --json`, across Berlin's spring-forward.
+final class RingFeedCommandTests: XCTestCase {
+    func testPythonsICalendarReadsTheSameRingsAsNextJSON() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("alarmplay-feed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("alarms.json").path
+        try #"{"alarms": [{"id": "work", "label": "Work, early", "time": "06:30", "days": "weekdays"}, {"id": "late", "time": "02:30", "days": ["sun"]}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let environment = ["TZ": "Europe/Berlin", "HOME": directory.path, "PATH": "/usr/bin:/bin"]
+        let after = "2027-03-10T12:00:00"
+        let feed = try AlarmPlayBinary.run(["next", "--alarms", path, "--after", after, "--ics"], environment: environment)
+        XCTAssertEqual(feed.status, 0, feed.stderr)
+        try feed.stdout.write(to: directory.appendingPathComponent("feed.ics"), atomically: true, encoding: .utf8)
+        let json = try AlarmPlayBinary.run(["next", "--alarms", path, "--after", after, "--count", "100", "--json"], environment: environment)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        try json.stdout.write(to: directory.appendingPathComponent("next.json"), atomically: true, encoding: .utf8)
+        let script = """
+            import datetime, json, sys, time, icalendar
+            calendar = icalendar.Calendar.from_ical(open(sys.argv[1], "rb").read())
+            feed = [(int(e["DTSTART"].dt.timestamp()), str(e["SUMMARY"])) for e in calendar.walk("VEVENT")]
+            end = datetime.datetime.fromisoformat("\(after)+01:00").timestamp() + 60 * 86400
+            rings = [(int(datetime.datetime.fromisoformat(r["at"]).timestamp()), r["label"] or "Alarm " + r["id"])
+                     for r in json.load(open(sys.argv[2])) if not r.get("skipped")]
+            rings = [r for r in rings if r[0] <= end]
+            print(len(feed), feed == rings)
+            local = [time.strftime("%H:%M %Z", time.localtime(t)) for t, _ in feed]
+            print(sorted(set(local)))
+            """
+        let python = RunningProcess(["-c", script, directory.appendingPathComponent("feed.ics").path, directory.appendingPathComponent("next.json").path],
+                                    environment: environment, executable: "/usr/bin/python3")
+        try python.start()
+        let result = python.wait(timeout: 60)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "51 True\n['02:30 CEST', '02:30 CET', '03:00 CEST', '06:30 CEST', '06:30 CET']\n")
+    }
+}

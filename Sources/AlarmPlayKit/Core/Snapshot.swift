@@ -73,6 +73,20 @@ public struct Snapshot: Sendable {
 
     public var next: Ring? { upcoming(count: 1).first }
 
+    /// Every ring from now up to `end`, in time order: what the calendar feed lists.
+    public func rings(until end: Int) -> [Ring] {
+        var rings = snoozed.filter { $0.until > now && $0.until <= end && !held($0.until) }.map { Ring(alarm: $0.alarm, at: $0.until, isSnooze: true) }
+        for alarm in alarms where alarm.enabled {
+            let alarmState = state.schedule.state(for: alarm)
+            var cursor = start(after: now)
+            while let at = alarm.nextRing(after: cursor, state: alarmState, zone: zone), at <= end {
+                rings.append(Ring(alarm: alarm, at: at))
+                cursor = at
+            }
+        }
+        return rings.sorted { ($0.at, $0.alarm.position) < ($1.at, $1.alarm.position) }
+    }
+
     /// `upcoming`, and the rings up to the last of them that do not happen, with why (at most
     /// `count`, earliest first): a calendar's day, an `except` date, a one-time skip, and of a
     /// pause the first ring of each alarm it holds (not every day of a long pause).

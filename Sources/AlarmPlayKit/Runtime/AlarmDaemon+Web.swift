@@ -84,6 +84,8 @@ extension AlarmDaemon {
             return try startTimer(request)
         case let .cancelTimer(id):
             return try cancelTimer(id)
+        case .calendarFeed:
+            return HTTPResponse(status: 200, contentType: "text/calendar; charset=utf-8", body: Array(RingFeed(snapshot: snapshot()).text.utf8))
         case .page, .events, .addAlarm, .editAlarm, .removeAlarm, .alarm:
             throw WebError(404, "not an API path")
         }

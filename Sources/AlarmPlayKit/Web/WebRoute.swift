@@ -21,6 +21,8 @@ public enum WebRoute: Equatable, Sendable {
     case startTimer
     case cancelTimer(String)
     case events
+    /// The coming rings as an iCalendar feed, for a phone's calendar to subscribe to.
+    case calendarFeed
 
     /// The route, or the response for a path that does not exist (404) or a method it does not
     /// take (405, with `Allow`).
@@ -68,6 +70,7 @@ public enum WebRoute: Equatable, Sendable {
             (["POST": .startTimer], rest == ["timer"]),
             (["DELETE": .cancelTimer(name)], rest.count == 2 && rest[0] == "timer" && !name.isEmpty),
             (["GET": .events], rest == ["events"]),
+            (["GET": .calendarFeed], s == ["calendar.ics"]),
         ]
     }
 

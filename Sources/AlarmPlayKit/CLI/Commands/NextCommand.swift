@@ -7,6 +7,7 @@ public enum NextCommand: Command {
             AlarmFileOptions.alarms,
             .value("after", "ISO8601", help: "Start from this time instead of now (e.g. 2027-03-28T01:00:00+01:00)."),
             .value("count", "N", short: "n", help: "How many rings to show (default 1)."),
+            .flag("ics", help: "Print the next 60 days' rings as an iCalendar feed (what run's /calendar.ics serves)."),
             .flag("json", help: "Print a JSON array of {id, label, at, position} (and skipped rings with a reason)."),
             .sounds,
         ],
@@ -38,6 +39,10 @@ public enum NextCommand: Command {
         let file = try AlarmFileOptions.load(arguments, context: context)
         // What `run` remembers (a one-shot that rang, a snooze, a skip) counts as it does in `list`.
         let snapshot = Snapshot(file: file, state: StateStore(environment: context.environment).load().state, now: after)
+        if arguments.flag("ics") {
+            context.console.writeRaw(RingFeed(snapshot: snapshot).text)
+            return .success
+        }
         let (rings, skipped) = snapshot.upcomingExplained(count: count)
         if let pause = snapshot.pausedUntil, !arguments.flag("json") {
             context.console.out("paused until \(pause) ('alarmplay resume' ends it)")
