@@ -5,6 +5,9 @@ public struct CalendarLoader {
     public var cacheFolder: String
     public var now: Int
     public var zone: LocalTimeZone
+    /// What a URL never fetched yet gives: a command fetches it there and then; `run`, which
+    /// must not wait on the network, counts it empty until its refresher has fetched it.
+    public var fetchesMissing = true
 
     /// Occurrences from a year back (a long event still in progress) to five years ahead.
     public static let pastDays = 400
@@ -18,9 +21,12 @@ public struct CalendarLoader {
     }
 
     /// Remote calendars' copies beside `state.json` (`$XDG_STATE_HOME/alarmplay/calendars`).
+    public init(alarmsPath: String, statePath: String, now: Int, zone: LocalTimeZone = .current) {
+        self.init(alarmsPath: alarmsPath, cacheFolder: FileSystem.parent(of: statePath) + "/calendars", now: now, zone: zone)
+    }
+
     public init(alarmsPath: String, environment: Environment, now: Int, zone: LocalTimeZone = .current) {
-        let state = StateStore(environment: environment).path
-        self.init(alarmsPath: alarmsPath, cacheFolder: FileSystem.parent(of: state) + "/calendars", now: now, zone: zone)
+        self.init(alarmsPath: alarmsPath, statePath: StateStore(environment: environment).path, now: now, zone: zone)
     }
 
     public func source(_ reference: String) -> CalendarSource {
@@ -28,8 +34,11 @@ public struct CalendarLoader {
     }
 
     public func load(_ source: CalendarSource) throws(CalendarError) -> SkipCalendar {
+        if source.isRemote, !FileSystem.exists(source.path) {
+            guard fetchesMissing else { return SkipCalendar(name: source.name, days: [:]) }
+            if let failure = CalendarFetcher.refresh(source, zone: zone) { throw .notFetched(url: source.reference, reason: failure) }
+        }
         guard let bytes = FileSystem.readBytes(source.path), !FileSystem.isDirectory(source.path) else {
-            if source.isRemote { throw .notFetched(url: source.reference, reason: "not fetched yet") }
             if FileSystem.exists(source.path) {
                 throw .unreadable(path: source.path, reason: FileSystem.isDirectory(source.path) ? "it is a directory" : FileSystem.lastErrorDescription())
             }

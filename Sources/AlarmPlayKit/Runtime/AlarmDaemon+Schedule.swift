@@ -10,9 +10,13 @@ extension AlarmDaemon {
     func loadAlarms(initial: Bool) throws {
         registry = .standard(folders: configuration.soundFolders)
         do {
-            let file = try AlarmFile.load(path: configuration.alarmsPath, sounds: registry)
+            var calendars = CalendarLoader(alarmsPath: configuration.alarmsPath, statePath: configuration.statePath, now: clock.now().seconds)
+            calendars.fetchesMissing = false
+            let file = try AlarmFile.load(path: configuration.alarmsPath, sounds: registry, calendars: calendars)
             use(file, event: initial ? "loaded" : "reloaded", extra: [])
-            alarmsWatcher.watch(file.calendarSources(CalendarLoader(alarmsPath: file.path, environment: .current(), now: 0)).map(\.path))
+            let sources = file.calendarSources(calendars)
+            calendarRefresher.keep(sources.filter(\.isRemote))
+            alarmsWatcher.watch(sources.map(\.path))
             usingLastGood = false
             keepLastGood(file.text)
         } catch {

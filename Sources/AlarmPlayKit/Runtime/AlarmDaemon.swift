@@ -51,6 +51,7 @@ public final class AlarmDaemon {
     let timer: WallClockTimer
     let zoneWatcher: FileWatcher?
     let alarmsWatcher: FileWatcher
+    lazy var calendarRefresher = CalendarRefresher(log: log)
     let signals: SignalWatcher
     let notifier: Notifier
     /// Whether a deadline wakes a suspended machine (the timer's clock and an RTC), for `status`.

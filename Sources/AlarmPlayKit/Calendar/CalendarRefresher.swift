@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// `run`'s worker for remote calendars: fetches each one now and then every `interval` on its
+/// own thread. A fresh copy lands in the cache folder by rename, which `run`'s file watch sees
+/// and reloads like an edited alarms file; a failed fetch keeps the last copy in force.
+public final class CalendarRefresher: Sendable {
+    private let sources = Mutex<[CalendarSource]>([])
+    private let started = Mutex(false)
+    private let interval: Int
+    private let log: EventLog
+
+    /// Every six hours, or `$ALARMPLAY_CALENDAR_REFRESH` seconds.
+    public init(log: EventLog, environment: Environment = .current()) {
+        interval = environment["ALARMPLAY_CALENDAR_REFRESH"].flatMap { Int($0) }.map { max(1, $0) } ?? 6 * 3600
+        self.log = log
+    }
+
+    /// The remote calendars to keep fresh: those the alarms file names now.
+    public func keep(_ remote: [CalendarSource]) {
+        sources.withLock { $0 = remote }
+        // Now, so the file watch set up next can see the first copy arrive.
+        for folder in Set(remote.map { FileSystem.parent(of: $0.path) }) { try? FileSystem.makeDirectories(folder, mode: 0o700) }
+        guard !remote.isEmpty, started.withLock({ was in defer { was = true }; return !was }) else { return }
+        BackgroundThread.start { [self] in
+            while true {
+                for source in sources.withLock({ $0 }) {
+                    if let failure = CalendarFetcher.refresh(source) {
+                        log.log(.warning, "calendar_refresh_failed", [("url", source.reference), ("problem", failure)])
+                    } else {
+                        log.log(.info, "calendar_refreshed", [("url", source.reference)])
+                    }
+                }
+                sleep(UInt32(interval))
+            }
+        }
+    }
+}
