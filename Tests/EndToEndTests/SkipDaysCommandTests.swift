@@ -54,15 +54,15 @@ final class SkipDaysCommandTests: XCTestCase {
         XCTAssertEqual(json.status, 0, json.err)
         let entries = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
         XCTAssertEqual(entries.count, 2, json.out)
-        XCTAssertEqual(entries[0]["at"] as? String, "2026-12-25T07:00:00+01:00")
-        XCTAssertEqual(entries[0]["skipped"] as? Bool, true)
-        let reason = try XCTUnwrap(entries[0]["reason"] as? [String: Any])
+        XCTAssertEqual(entries[0]["id"] as? String, "gym", "the ring comes first; its own empty skipDays replaces the file's")
+        XCTAssertEqual(entries[0]["at"] as? String, "2026-12-25T18:00:00+01:00")
+        XCTAssertNil(entries[0]["skipped"])
+        XCTAssertEqual(entries[1]["at"] as? String, "2026-12-25T07:00:00+01:00")
+        XCTAssertEqual(entries[1]["skipped"] as? Bool, true)
+        let reason = try XCTUnwrap(entries[1]["reason"] as? [String: Any])
         XCTAssertEqual(reason["kind"] as? String, "calendar")
         XCTAssertEqual(reason["summary"] as? String, "Christmas Day")
         XCTAssertEqual(reason["calendar"] as? String, "holidays.ics")
-        XCTAssertEqual(entries[1]["id"] as? String, "gym", "its own empty skipDays replaces the file's")
-        XCTAssertEqual(entries[1]["at"] as? String, "2026-12-25T18:00:00+01:00")
-        XCTAssertNil(entries[1]["skipped"])
     }
 
     func testAPauseAndAOneTimeSkipAreExplainedToo() throws {

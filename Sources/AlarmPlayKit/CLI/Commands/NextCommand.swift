@@ -14,7 +14,7 @@ public enum NextCommand: Command {
         discussion: """
             Rings that do not happen before the last one shown are listed too, with why: a day of a
             skipDays calendar ("skipped: Fri 25 Dec — Christmas Day (holidays.ics)"), an except date,
-            a one-time skip, a pause. In --json they have "skipped": true and a "reason".
+            a one-time skip, a pause. In --json they follow the rings, with "skipped": true and a "reason".
             Times are local (TZ, else /etc/localtime). A time without an offset given to --after is local too.
             Rings exactly at --after are not shown: the next ring is strictly later. "(in ...)" counts
             from --after when it is given.
@@ -77,12 +77,13 @@ public enum NextCommand: Command {
             [("id", .optional(alarm.id)), ("label", .optional(alarm.label)), ("at", .string(format.iso(at))), ("position", .int(alarm.position))]
         }
         let skips = skipped.map { JSONValue.object(entry($0.alarm, $0.at) + [("skipped", true), ("reason", $0.reason.json)]) }
-        return .array(merged(rings.map(\.at), rings.map { .object(entry($0.alarm, $0.at)) }, skipped.map(\.at), skips))
+        // Rings first, so `.[0]` is still the next ring for scripts written before skipped entries.
+        return .array(rings.map { .object(entry($0.alarm, $0.at)) } + skips)
     }
 
-    /// Two lists already in time order as one; at the same second the skipped entry comes first.
-    private static func merged<T>(_ ringTimes: [Int], _ rings: [T], _ skipTimes: [Int], _ skips: [T]) -> [T] {
-        var result: [T] = []
+    /// Two lists already in time order as one; at the same second the skipped line comes first.
+    private static func merged(_ ringTimes: [Int], _ rings: [String], _ skipTimes: [Int], _ skips: [String]) -> [String] {
+        var result: [String] = []
         var (ring, skip) = (0, 0)
         while ring < rings.count || skip < skips.count {
             if skip < skips.count, ring == rings.count || skipTimes[skip] <= ringTimes[ring] {
