@@ -82,6 +82,10 @@ final class SkipDaysCommandTests: XCTestCase {
     }
 
     func testValidateLocatesABrokenCalendar() throws {
+        let good = try run(["validate", "--alarms", try write(alarms)])
+        XCTAssertEqual(good.status, 0, good.err)
+        XCTAssertTrue(good.out.contains("; calendars: holidays.ics ("), good.out)
+        XCTAssertTrue(good.out.hasSuffix(" in the coming year)\n"), good.out)
         try write(Self.holidays.replacingOccurrences(of: "DTSTART;VALUE=DATE:20261225", with: "DTSTART;VALUE=DATE:Christmas"), name: "holidays.ics")
         let path = try write(alarms)
         let result = try run(["validate", "--alarms", path])

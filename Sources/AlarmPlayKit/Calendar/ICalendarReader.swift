@@ -45,21 +45,20 @@ final class ICalendarDocument {
 
     func components(_ kind: icalcomponent_kind, of parent: OpaquePointer? = nil) -> [OpaquePointer] {
         let parent = parent ?? root
-        var found: [OpaquePointer] = []
-        var next = ical.icalcomponent_get_first_component(parent, kind)
-        while let component = next {
-            found.append(component)
-            next = ical.icalcomponent_get_next_component(parent, kind)
-        }
-        return found
+        return Self.walk(ical.icalcomponent_get_first_component(parent, kind)) { ical.icalcomponent_get_next_component(parent, kind) }
     }
 
     func properties(_ kind: icalproperty_kind, of component: OpaquePointer) -> [OpaquePointer] {
+        Self.walk(ical.icalcomponent_get_first_property(component, kind)) { ical.icalcomponent_get_next_property(component, kind) }
+    }
+
+    /// libical's first/next iteration (the cursor lives in the parent) as an array.
+    private static func walk(_ first: OpaquePointer?, _ next: () -> OpaquePointer?) -> [OpaquePointer] {
         var found: [OpaquePointer] = []
-        var next = ical.icalcomponent_get_first_property(component, kind)
-        while let property = next {
-            found.append(property)
-            next = ical.icalcomponent_get_next_property(component, kind)
+        var current = first
+        while let item = current {
+            found.append(item)
+            current = next()
         }
         return found
     }
