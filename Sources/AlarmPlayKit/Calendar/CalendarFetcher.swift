@@ -68,6 +68,11 @@ public enum CalendarFetcher {
         } catch {
             return "the server's copy cannot be used: \(error.description)"
         }
+        // The same calendar again: only its date changes (doctor's "copy from"), and as inotify
+        // is not told of that, `run` does not reload every refresh for nothing.
+        if FileSystem.readBytes(source.path) == bytes {
+            return utimensat(AT_FDCWD, source.path, nil, 0) == 0 ? nil : "cannot touch \(source.path): \(FileSystem.lastErrorDescription())"
+        }
         guard rename(part, source.path) == 0 else { return "cannot write \(source.path): \(FileSystem.lastErrorDescription())" }
         return nil
     }
