@@ -34,38 +34,13 @@ extension AlarmDaemon {
         }
     }
 
-    /// Starts or switches the ringer so that the newest ringing alarm is the one heard.
+    /// Makes the newest ringing alarm the one heard; once none rings, the mixer is put back.
     func updateSound() {
-        guard let top = model.ringing.last else {
-            sounding?.ringer.control.stop()
-            sounding = nil
-            restoreMixer()
-            return
-        }
-        if sounding?.key == top.key { return }
-        sounding?.ringer.control.stop()
-        if let ready = prepared, ready.key == top.key {
-            prepared = nil
-            sounding = (top.key, ready.ringer)
-            return
-        }
-        sounding = (top.key, startRinger(for: top.alarm, endsAt: top.endsAt, startAt: nil))
+        if !engine.follow(model.ringing, devices: devices(for:)) { restoreMixer() }
     }
 
-    /// Starts ringing `alarm`'s sound until `endsAt`, from `startAt` (or at once). Its
-    /// fallbacks and bell changes wait in the inbox; the loop is woken to publish them.
-    func startRinger(for alarm: Alarm, endsAt: Instant, startAt: Instant?) -> Ringer {
-        let settings = alarm.settings
-        let start = startAt.map { Double($0.seconds) } ?? wallSeconds()
-        var request = RingRequest(
-            sound: settings.sound, volume: settings.volume, fadeInSeconds: Double(settings.fadeIn),
-            ringForSeconds: Double(endsAt.seconds) + Double(endsAt.nanoseconds) / 1e9 - start,
-            devices: devices(for: alarm), startAt: startAt, fallbackSound: settings.fallbackSound,
-            context: RingContext(label: alarm.label, scheduled: startAt?.seconds, voice: settings.voice))
-        request.laterSounds = settings.laterSounds
-        return startRinger(request, id: alarm.name)
-    }
-
+    /// Starts a sound on a ringer thread. Its fallbacks and bell changes wait in the inbox; the
+    /// loop is woken to publish them.
     func startRinger(_ request: RingRequest, id: String) -> Ringer {
         let inbox = ringerInbox
         let notifier = self.notifier
@@ -90,42 +65,9 @@ extension AlarmDaemon {
         // then silences the alarm (and logs it) at `endsAt`. A device that swallowed the sound
         // faster than real time (ALSA's `null`) ends it early: the alarm stays ringing until
         // stopped or timed out rather than being silenced early.
-        if sounding?.ringer.outcome != nil {
-            sounding = nil
-            evaluate(clockChanged: false)
-        }
-        if preview?.outcome != nil { endPreview(reason: "played") }
-        statusTicks()
-        redrawStatus()
+        let ended = engine.ended()
+        if ended.sound { evaluate(clockChanged: false) }
+        if ended.preview { endPreview(reason: "played") }
     }
 
-    /// Every command from every face, handled here and nowhere else.
-    func perform(_ request: ControlRequest) -> CommandResult {
-        // What came due before the request is handled first, so the request sees the present
-        // (a ring due this second has fired, its pre-roll is open), and re-armed after it.
-        evaluate(clockChanged: false)
-        let result: CommandResult
-        switch request {
-        case let .snooze(id): result = CommandResult(model.snooze(id))
-        case let .stop(id): result = CommandResult(model.stop(id))
-        case .status: return .value(statusJSON())
-        case .help: return .done(ControlRequest.keyHelp)
-        case let .rearm(id): result = CommandResult(model.rearm(id))
-        case .interrupt where !model.ringing.isEmpty: result = CommandResult(model.stop(nil))
-        case .interrupt, .quit:
-            exitCode = request == .interrupt ? .interrupted : .success
-            loop.stop()
-            return .done("quitting")
-        case .reload:
-            reload(reason: "SIGHUP")
-            return .done("reloaded")
-        }
-        evaluate(clockChanged: false)
-        return result
-    }
-
-    func wallSeconds() -> Double {
-        let now = clock.now()
-        return Double(now.seconds) + Double(now.nanoseconds) / 1e9
-    }
 }

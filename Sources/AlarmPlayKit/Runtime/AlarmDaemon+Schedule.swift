@@ -52,7 +52,7 @@ extension AlarmDaemon {
 
     private func use(_ file: AlarmFile, reloaded: Bool, lastGoodCopy: String?) {
         model.use(file.alarms, pausedUntil: file.pause(at: clock.now().seconds))
-        fileHooks = file.hooks
+        model.fileHooks = file.hooks
         defaults = file.defaults
         if lastGoodCopy == nil { fileProblems = [] }
         saveState()
@@ -74,6 +74,6 @@ extension AlarmDaemon {
 
     /// What rings, what waits and what rings next, now: what every face renders.
     func snapshot() -> Snapshot {
-        model.snapshot(heard: sounding?.key, bell: sounding?.ringer.isBellActive == true)
+        model.snapshot(heard: engine.heard?.key, bell: engine.heard?.bell == true)
     }
 }

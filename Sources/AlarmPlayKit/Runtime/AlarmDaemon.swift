@@ -61,34 +61,26 @@ public final class AlarmDaemon {
     let wakeAbility: WakeAbility
     let store: StateStore
     var server: ControlServer?
-    var input: (any InputSource)?
-    var statusLine: StatusLine?
 
     var defaults = AlarmSettings.builtIn
     /// Why the alarms file on disk is not the schedule in force (empty when it is).
     var fileProblems: [String] = []
     /// True while `run` rings from its last good copy because the file was invalid at start.
     var usingLastGood = false
-    /// Hooks at the top of the alarms file, for every alarm.
-    var fileHooks: [Hook] = []
-    var hookFace: HookFace?
     var ranBeforeHooks: Set<RanHook> = []
     var registry: SoundRegistry
     /// What state.json holds, so that it is written only when something in it changed.
     var savedState: DaemonState?
-    var sounding: (key: String, ringer: Ringer)?
-    /// A ringer opened ahead for the next due alarm, waiting for its second.
-    var prepared: (key: String, at: Int, ringer: Ringer)?
-    var preview: Ringer?
+    /// The sounds: the one heard, the one opened ahead, a preview.
+    lazy var engine = RingEngine(clock: clock) { [unowned self] in startRinger($0, id: $1) }
     /// The mixer `ensureAudible` changed for the ringing alarms, and how it was.
     var mixerChanges: (mixer: ALSAMixer, saved: [ALSAMixer.Saved])?
-    /// The faces besides the terminal (see `startFaces`); `web` is also kept for its address.
+    /// The faces besides the terminal (see `startFaces`).
     var faces: [any DaemonFace] = []
-    var web: WebFace?
     /// What ringer threads had to say, waiting for the loop to publish it.
     let ringerInbox = RingerInbox()
     /// The faces' edits of the alarms file, off the loop.
-    let edits: EditWorker
+    let worker: OffLoopWorker
     var exitCode = ExitCode.success
 
     public init(_ configuration: Configuration) throws {
@@ -99,7 +91,7 @@ public final class AlarmDaemon {
         timer = try WallClockTimer()
         wakeAbility = WakeAbility(alarmClock: timer.wakesFromSuspend, problem: timer.noWakeReason)
         notifier = try Notifier()
-        edits = EditWorker(notifier: notifier)
+        worker = OffLoopWorker(notifier: notifier)
         try FileSystem.makeDirectories(FileSystem.parent(of: configuration.alarmsPath))
         alarmsWatcher = try FileWatcher(path: configuration.alarmsPath)
         // `timedatectl set-timezone` replaces this symlink; re-read the zone when it does.
@@ -123,7 +115,6 @@ public final class AlarmDaemon {
         // The faces before the alarms, so that they hear `loaded` too.
         startFaces()
         try loadAlarms(initial: true)
-        openInput()
         wireEvents()
         evaluate(clockChanged: false)
         loop.run()
@@ -153,7 +144,7 @@ public final class AlarmDaemon {
         }
         loop.watch(notifier.descriptor) { [unowned self] in
             notifier.reset()
-            edits.deliver()
+            worker.deliver()
             for report in calendarRefresher.drain() { event(.face(report)) }
             for (id, ringEvent) in ringerInbox.drain() { publish(ringEvent, id: id) }
             ringerChanged()
@@ -180,8 +171,7 @@ public final class AlarmDaemon {
     func evaluate(clockChanged: Bool) {
         LocalTimeZone.reload()
         if clockChanged {
-            prepared?.ringer.control.stop()
-            prepared = nil
+            engine.dropPrepared()
             let now = clock.now().seconds
             event(.clockChanged(now: now, lastChecked: model.state.lastChecked ?? now))
         }
@@ -189,7 +179,6 @@ public final class AlarmDaemon {
         announce()
         saveState()
         armTimer(for: due)
-        redrawStatus()
     }
 
     /// Arms the timer for the next thing due after the last second `evaluate` handled. A second
@@ -200,7 +189,7 @@ public final class AlarmDaemon {
         prepare(due, preroll: lead)
         // A suspended machine is woken early: the sound server and the device need time to come
         // back before the pre-roll opens them.
-        let next = model.deadline(for: due, preroll: lead, soundOpen: prepared != nil || sounding != nil,
+        let next = model.deadline(for: due, preroll: lead, soundOpen: engine.isOpen,
                                   wakeEarly: timer.wakesFromSuspend ? configuration.wakeEarly : nil,
                                   also: runBeforeHooks(now: clock.now().seconds))
         do {
@@ -208,7 +197,6 @@ public final class AlarmDaemon {
         } catch {
             event(.timerFailed(problem: "\(error)"))
         }
-        statusTicks()
     }
 
     func preroll(for alarm: Alarm) -> Int {
@@ -226,19 +214,11 @@ public final class AlarmDaemon {
         }
     }
 
-    /// Keeps `prepared` in step with what is due next: cancels one that no longer matches, and
-    /// opens one when a ring is within the pre-roll and nothing else is sounding.
+    /// Keeps the ringer opened ahead in step with what is due next.
     func prepare(_ due: Ring?, preroll: Int) {
-        if let current = prepared, current.key != due?.alarm.stateKey || current.at != due?.at {
-            current.ringer.control.stop()
-            prepared = nil
-        }
-        guard prepared == nil, sounding == nil, let due, model.opensAhead(due, preroll: preroll) else { return }
-        endPreview(reason: "alarm")
-        let ringer = startRinger(for: due.alarm, endsAt: Instant(seconds: due.at + max(due.alarm.settings.ringFor, 1)),
-                                 startAt: Instant(seconds: due.at))
-        prepared = (due.alarm.stateKey, due.at, ringer)
-        event(.prepared(id: due.alarm.name))
+        let opened = engine.prepare(due, opensAhead: due.map { model.opensAhead($0, preroll: preroll) } ?? false, devices: devices(for:))
+        if opened.endedPreview { event(.previewEnded(reason: "alarm")) }
+        if opened.opened, let due { event(.prepared(id: due.alarm.name)) }
     }
 
     /// Writes state.json when it changed. `lastChecked` alone moving on does not count: every ring
@@ -273,26 +253,18 @@ public final class AlarmDaemon {
 
     /// The faces go last, so that they hear everything up to `exiting`.
     private func shutdown() {
-        preview?.control.stop()
+        engine.stopAll()
         restoreMixer()
-        sounding?.ringer.control.stop()
-        sounding = nil
-        prepared?.ringer.control.stop()
-        prepared = nil
         model.state.lastChecked = clock.now().seconds
         saveState(evenIfOnlyTimePassed: true)
-        statusLine?.clear()
-        input = nil
         event(.exiting)
         for face in faces { face.stop() }
         faces = []
-        web = nil
     }
 
-    /// Every event goes out once, here: to the log (keeping an on-screen status line below the
-    /// log rather than inside it), and to every face in the face table.
+    /// Every event goes out once, here: to the log, and to every face in the face table.
     func event(_ event: DaemonEvent) {
-        statusLine?.clear()
+        for face in faces { face.beforeLogLine() }
         log.log(event)
         let now = clock.now()
         for face in faces { face.publish(event, at: now) }

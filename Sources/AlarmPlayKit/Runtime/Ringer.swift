@@ -204,3 +204,8 @@ public final class Ringer: Sendable {
         }
     }
 }
+
+extension Ringer: RingHandle {
+    func stop() { control.stop() }
+    var hasEnded: Bool { outcome != nil }
+}

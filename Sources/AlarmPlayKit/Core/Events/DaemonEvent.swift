@@ -14,6 +14,8 @@ public enum DaemonEvent: Sendable, Equatable {
     case dismissed(id: String)
     case rearmed(id: String)
     case prepared(id: String)
+    /// The moment of a `before` hook (`index` in the alarm's hooks, then the file's) for `ring`.
+    case hookDue(id: String, index: Int, ring: Int)
     case fallback(id: String, reason: String)
     case bell(id: String, on: Bool)
     case unmuted(id: String, control: String, elements: [String])
@@ -48,8 +50,6 @@ public enum DaemonEvent: Sendable, Equatable {
     case listening(socket: String)
     case noControlSocket(problem: String)
     case control(request: String)
-    case stdinClosed
-    case unknownCommand(line: String, expected: String)
     case exiting
 
     case face(FaceReport)

@@ -1,0 +1,124 @@
+/// A sound that plays on a thread of its own (a `Ringer`): what the ring engine needs of it.
+protocol RingHandle: AnyObject {
+    func stop()
+    /// Ended by itself (its ring duration played out, or nothing could play).
+    var hasEnded: Bool { get }
+    /// The terminal bell stands in for a sound no device would play.
+    var isBellActive: Bool { get }
+}
+
+/// Which sound is heard: the newest ringing alarm's (the one the sleeper has not heard yet;
+/// when it is stopped the next one sounds again, so none is lost silently), a ringer opened
+/// ahead for the next ring and handed over at its second, and a preview that any alarm ends.
+/// Takes a clock and a way to start sounds, so its decisions are tested without a device.
+final class RingEngine {
+    typealias Start = (RingRequest, _ id: String) -> any RingHandle
+
+    private let clock: any WallClock
+    private let start: Start
+    private(set) var sounding: (key: String, ringer: any RingHandle)?
+    /// Opened ahead for the next due alarm, waiting for its second.
+    private(set) var prepared: (key: String, at: Int, ringer: any RingHandle)?
+    private(set) var preview: (any RingHandle)?
+
+    init(clock: any WallClock, start: @escaping Start) {
+        self.clock = clock
+        self.start = start
+    }
+
+    /// The key of the alarm heard, and whether the bell stands in for it.
+    var heard: (key: String, bell: Bool)? { sounding.map { ($0.key, $0.ringer.isBellActive) } }
+    /// A sound is open, heard or waiting for its second: nothing needs opening ahead.
+    var isOpen: Bool { sounding != nil || prepared != nil }
+
+    /// Makes the newest of `ringing` the one heard, handing over the one opened ahead if it is
+    /// that ring's. Returns false when nothing rings any more.
+    @discardableResult
+    func follow(_ ringing: [RingingAlarm], devices: (Alarm) -> [String]) -> Bool {
+        guard let top = ringing.last else {
+            stopSounding()
+            return false
+        }
+        if sounding?.key == top.key { return true }
+        sounding?.ringer.stop()
+        if let ready = prepared, ready.key == top.key {
+            prepared = nil
+            sounding = (top.key, ready.ringer)
+            return true
+        }
+        sounding = (top.key, start(request(for: top.alarm, endsAt: top.endsAt, startAt: nil, devices: devices(top.alarm)), top.alarm.name))
+        return true
+    }
+
+    /// Keeps the ringer opened ahead in step with what is due next: drops one that no longer
+    /// matches, and opens one when `due` opens ahead now and nothing else sounds, ending a
+    /// preview (the alarm wins the device). Says whether it opened one and ended a preview.
+    func prepare(_ due: Ring?, opensAhead: Bool, devices: (Alarm) -> [String]) -> (opened: Bool, endedPreview: Bool) {
+        if let current = prepared, current.key != due?.alarm.stateKey || current.at != due?.at {
+            current.ringer.stop()
+            prepared = nil
+        }
+        guard prepared == nil, sounding == nil, let due, opensAhead else { return (false, false) }
+        let endedPreview = endPreview()
+        let endsAt = Instant(seconds: due.at + max(due.alarm.settings.ringFor, 1))
+        let ringer = start(request(for: due.alarm, endsAt: endsAt, startAt: Instant(seconds: due.at), devices: devices(due.alarm)), due.alarm.name)
+        prepared = (due.alarm.stateKey, due.at, ringer)
+        return (true, endedPreview)
+    }
+
+    /// A clock step: what was opened ahead was timed for a clock that is gone.
+    func dropPrepared() {
+        prepared?.ringer.stop()
+        prepared = nil
+    }
+
+    /// Plays `request` as a preview (after `endPreview`); refused while an alarm sounds or is
+    /// about to.
+    func startPreview(_ request: RingRequest) -> Bool {
+        guard sounding == nil, prepared == nil, preview == nil else { return false }
+        preview = start(request, "preview")
+        return true
+    }
+
+    /// True when a preview was playing.
+    @discardableResult
+    func endPreview() -> Bool {
+        guard let playing = preview else { return false }
+        playing.stop()
+        preview = nil
+        return true
+    }
+
+    /// After a ringer said something: whether the heard one ended by itself (it is forgotten; its
+    /// alarm rings on until stopped or timed out) and whether the preview did.
+    func ended() -> (sound: Bool, preview: Bool) {
+        let sound = sounding?.ringer.hasEnded == true
+        if sound { sounding = nil }
+        return (sound, preview?.hasEnded == true)
+    }
+
+    func stopAll() {
+        endPreview()
+        stopSounding()
+        dropPrepared()
+    }
+
+    private func stopSounding() {
+        sounding?.ringer.stop()
+        sounding = nil
+    }
+
+    /// The alarm's sound until `endsAt`, from `startAt` (or now).
+    private func request(for alarm: Alarm, endsAt: Instant, startAt: Instant?, devices: [String]) -> RingRequest {
+        let settings = alarm.settings
+        let now = clock.now()
+        let start = startAt.map { Double($0.seconds) } ?? Double(now.seconds) + Double(now.nanoseconds) / 1e9
+        var request = RingRequest(
+            sound: settings.sound, volume: settings.volume, fadeInSeconds: Double(settings.fadeIn),
+            ringForSeconds: Double(endsAt.seconds) + Double(endsAt.nanoseconds) / 1e9 - start,
+            devices: devices, startAt: startAt, fallbackSound: settings.fallbackSound,
+            context: RingContext(label: alarm.label, scheduled: startAt?.seconds, voice: settings.voice))
+        request.laterSounds = settings.laterSounds
+        return request
+    }
+}
