@@ -18,17 +18,18 @@ let package = Package(
             pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]
         ),
-        // The page's, MQTT's, speech's and QR codes' libraries: headers only (the -dev packages),
+        // The page's, MQTT's, speech's, QR codes' and calendars' libraries: headers only (the -dev packages),
         // nothing linked; each is loaded with dlopen when its face or provider is first used.
         .systemLibrary(name: "CMicroHTTPD"),
         .systemLibrary(name: "CMosquitto"),
         .systemLibrary(name: "CEspeak"),
         .systemLibrary(name: "CQRencode"),
+        .systemLibrary(name: "CICal"),
         // Linux headers Glibc's module map leaves out (timerfd, inotify, flock details).
         .systemLibrary(name: "CLinuxShims"),
         .target(
             name: "AlarmPlayKit",
-            dependencies: ["CALSA", "CSndFile", "CLinuxShims", "CEspeak", "CMicroHTTPD", "CMosquitto", "CQRencode"]
+            dependencies: ["CALSA", "CSndFile", "CLinuxShims", "CEspeak", "CMicroHTTPD", "CMosquitto", "CQRencode", "CICal"]
         ),
         .executableTarget(
             name: "alarmplay",

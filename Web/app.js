@@ -367,11 +367,13 @@ function alarmItem(alarm) {
   toggle.checked = alarm.enabled;
   const skipped = alarm.status === "skipped" ? h("span", { class: "tag" }, "skipped once") : null;
   const next = alarm.enabled && alarm.next ? untilSpan(alarm.next) : null;
+  const nextSkip = alarm.nextSkip ? h("span", { class: "alarm-skip" }, alarm.nextSkip.text) : null;
   return h("li", { class: alarm.enabled ? "alarm card" : "alarm card off", "data-id": alarm.id },
     h("button", { type: "button", class: "alarm-open" },
       h("span", { class: "alarm-time" }, alarm.time),
       h("span", { class: "alarm-details" }, [alarm.label, repeatText(alarm)].filter(Boolean).join(" · ")),
       h("span", { class: "alarm-when" }, skipped, skipped && next ? " " : null, next),
+      nextSkip,
       preflightBanner(alarm)),
     h("label", { class: "switch" }, toggle, h("span", { class: "track", "aria-hidden": "true" })));
 }

@@ -12,6 +12,7 @@ final class MissingLibraryTests: XCTestCase {
     static let missing = [
         "ALARMPLAY_LIB_MICROHTTPD": "/nonexistent/libmicrohttpd.so.12", "ALARMPLAY_LIB_MOSQUITTO": "/nonexistent/libmosquitto.so.1",
         "ALARMPLAY_LIB_ESPEAK": "/nonexistent/libespeak-ng.so.1", "ALARMPLAY_LIB_QRENCODE": "/nonexistent/libqrencode.so.4",
+        "ALARMPLAY_LIB_ICAL": "/nonexistent/libical.so.3",
     ]
 
     override func setUpWithError() throws {
@@ -44,7 +45,7 @@ final class MissingLibraryTests: XCTestCase {
         XCTAssertEqual(mqtt.count, 1, run.stderr)
         XCTAssertTrue(mqtt.first?.contains("MQTT (Home Assistant) needs the package libmosquitto1, which is missing") == true, run.stderr)
         XCTAssertTrue(run.stderr.contains("speech (speak:) needs the package libespeak-ng1, which is missing"), "why it fell back: \(run.stderr)")
-        for library in ["libmicrohttpd", "libmosquitto", "libespeak-ng", "libqrencode", "libgnutls", "libssl"] {
+        for library in ["libmicrohttpd", "libmosquitto", "libespeak-ng", "libqrencode", "libical", "libgnutls", "libssl"] {
             XCTAssertFalse(maps.contains(library), "\(library) is mapped by a run that could not load it")
         }
     }

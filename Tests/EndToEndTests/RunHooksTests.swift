@@ -118,8 +118,10 @@ final class RunHooksTests: XCTestCase {
         }
         let next = try AlarmPlayBinary.run(["next", "--count", "3", "--after", "2026-12-31T12:00:00Z", "--alarms", scenario.alarmsPath],
                                            environment: environment)
-        XCTAssertEqual(next.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" },
+        let lines = next.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.filter { !$0.contains("skipped:") }.map { $0.split(separator: " ").first.map(String.init) ?? "" },
                        ["fortnight", "fortnight", "monthly"], "the first Monday of January is an exception: \(next.stdout)")
+        XCTAssertEqual(lines.first, "monthly    skipped: Mon 04 Jan — an except date", "and next says so")
         let mixed = try AlarmPlayBinary.run(["edit", "eve", "--monthly", "1", "--yearly", "12-25", "--alarms", scenario.alarmsPath],
                                             environment: environment)
         XCTAssertEqual(mixed.status, 65, mixed.stderr)

@@ -91,6 +91,55 @@ public struct Snapshot: Sendable {
 
     public var next: Ring? { upcoming(count: 1).first }
 
+    /// Every ring from now up to `end`, in time order: what the calendar feed lists.
+    public func rings(until end: Int) -> [Ring] {
+        var rings = snoozed.filter { $0.until > now && $0.until <= end && !held($0.until) }.map { Ring(alarm: $0.alarm, at: $0.until, isSnooze: true) }
+        for alarm in alarms where alarm.enabled {
+            let alarmState = state.schedule.state(for: alarm)
+            var cursor = start(after: now)
+            while let at = alarm.nextRing(after: cursor, state: alarmState, zone: zone), at <= end {
+                rings.append(Ring(alarm: alarm, at: at))
+                cursor = at
+            }
+        }
+        return rings.sorted { ($0.at, $0.alarm.position) < ($1.at, $1.alarm.position) }
+    }
+
+    /// `upcoming`, and the rings up to the last of them that do not happen, with why (at most
+    /// `count`, earliest first): a calendar's day, an `except` date, a one-time skip, and of a
+    /// pause the first ring of each alarm it holds (not every day of a long pause).
+    public func upcomingExplained(after: Int? = nil, count: Int) -> (rings: [Ring], skipped: [SkippedRing]) {
+        let from = after ?? now
+        let rings = upcoming(after: from, count: count)
+        let horizon = rings.count == count ? rings.last?.at ?? from : Int.max
+        var skipped: [SkippedRing] = []
+        for alarm in alarms where alarm.enabled {
+            let alarmState = state.schedule.state(for: alarm)
+            if let pausedUntil, let first = alarm.nextRing(after: from, state: alarmState, zone: zone), held(first), first <= horizon {
+                skipped.append(SkippedRing(alarm: alarm, at: first, reason: .paused(until: pausedUntil)))
+            }
+            var cursor = start(after: from)
+            while true {
+                let (ring, passed) = alarm.nextRingExplained(after: cursor, state: alarmState, zone: zone)
+                skipped += passed.lazy.filter { $0.at <= horizon }
+                guard let ring, ring < horizon else { break }
+                cursor = ring
+            }
+        }
+        skipped.sort { ($0.at, $0.alarm.position) < ($1.at, $1.alarm.position) }
+        return (rings, Array(skipped.prefix(count)))
+    }
+
+    /// The next ring of `alarm` that does not happen, within a year, with why: what `list` and
+    /// the page show beside its next ring.
+    public func nextSkip(of alarm: Alarm) -> SkippedRing? {
+        let alarmState = state.schedule.state(for: alarm)
+        if let pausedUntil, let first = alarm.nextRing(after: now, state: alarmState, zone: zone), held(first) {
+            return SkippedRing(alarm: alarm, at: first, reason: .paused(until: pausedUntil))
+        }
+        return alarm.nextSkip(after: start(after: now), before: now + 366 * 86_400, state: alarmState, zone: zone)
+    }
+
     /// Where one alarm stands: a snooze pending wins over its schedule; rings a pause holds are passed over.
     public func status(of alarm: Alarm) -> AlarmStatus {
         if alarm.enabled, let snooze = state.snoozes[alarm.stateKey], snooze.until > now, !held(snooze.until) {
@@ -100,7 +149,7 @@ public struct Snapshot: Sendable {
     }
 
     public func listing(_ alarm: Alarm, sound: SoundEntry?) -> AlarmListing {
-        AlarmListing(alarm: alarm, sound: sound, status: status(of: alarm), now: now)
+        AlarmListing(alarm: alarm, sound: sound, status: status(of: alarm), now: now, nextSkip: alarm.enabled ? nextSkip(of: alarm) : nil)
     }
 
     /// Rings are strictly after the returned instant: `after`, or the end of the pause.

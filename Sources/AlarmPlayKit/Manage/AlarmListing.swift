@@ -6,13 +6,16 @@ public struct AlarmListing: Sendable {
     public var sound: SoundEntry?
     public var status: AlarmStatus
     public var now: Int
+    /// Its next ring that does not happen (a calendar's day, an except date, a pause), with why.
+    public var nextSkip: SkippedRing?
 
     public init(alarm: Alarm, sound: SoundEntry?, state: AlarmState?, now: Int, zone: LocalTimeZone = .current) {
         self.init(alarm: alarm, sound: sound, status: alarm.status(now: now, state: state, zone: zone), now: now)
     }
 
     /// As `Snapshot.listing` makes it, with the status the snapshot gives (snoozes, pauses).
-    public init(alarm: Alarm, sound: SoundEntry?, status: AlarmStatus, now: Int) {
+    public init(alarm: Alarm, sound: SoundEntry?, status: AlarmStatus, now: Int, nextSkip: SkippedRing? = nil) {
+        self.nextSkip = nextSkip
         self.alarm = alarm
         self.sound = sound
         self.status = status
@@ -24,7 +27,7 @@ public struct AlarmListing: Sendable {
     public func row(format: TimeFormat) -> [String] {
         [
             alarm.name, alarm.enabled ? "on" : "off", alarm.time.description, alarm.repeats.description,
-            alarm.label ?? "-", soundText, next(format: format),
+            alarm.label ?? "-", soundText, next(format: format) + (nextSkip.map { "; " + $0.line(format: format) } ?? ""),
         ]
     }
 
@@ -76,6 +79,7 @@ public struct AlarmListing: Sendable {
             "ringFor": .int(settings.ringFor), "fadeIn": .int(settings.fadeIn),
             "status": .string(statusName), "next": nextRing.map { .string(format.iso($0)) } ?? .null,
             "skip": alarm.skip.map { .string(format.iso($0)) } ?? .null,
+            "nextSkip": nextSkip.map { ["at": .string(format.iso($0.at)), "text": .string($0.line(format: format)), "reason": $0.reason.json] } ?? .null,
         ]
     }
 }

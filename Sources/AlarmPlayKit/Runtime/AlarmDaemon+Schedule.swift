@@ -10,8 +10,13 @@ extension AlarmDaemon {
     func loadAlarms(initial: Bool) throws {
         registry = .standard(folders: configuration.soundFolders)
         do {
-            let file = try AlarmFile.load(path: configuration.alarmsPath, sounds: registry)
+            var calendars = CalendarLoader(alarmsPath: configuration.alarmsPath, statePath: configuration.statePath, now: clock.now().seconds)
+            calendars.fetchesMissing = false
+            let file = try AlarmFile.load(path: configuration.alarmsPath, sounds: registry, calendars: calendars)
             use(file, reloaded: !initial, lastGoodCopy: nil)
+            let sources = file.calendarSources(calendars)
+            calendarRefresher.keep(sources.filter(\.isRemote))
+            alarmsWatcher.watch(sources.map(\.path))
             usingLastGood = false
             keepLastGood(file.text)
         } catch {

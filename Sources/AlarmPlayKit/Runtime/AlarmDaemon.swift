@@ -54,6 +54,7 @@ public final class AlarmDaemon {
     let timer: WallClockTimer
     let zoneWatcher: FileWatcher?
     let alarmsWatcher: FileWatcher
+    lazy var calendarRefresher = CalendarRefresher(notifier: notifier)
     let signals: SignalWatcher
     let notifier: Notifier
     /// Whether a deadline wakes a suspended machine (the timer's clock and an RTC), for `status`.
@@ -155,6 +156,7 @@ public final class AlarmDaemon {
         loop.watch(notifier.descriptor) { [unowned self] in
             notifier.reset()
             worker.deliver()
+            for report in calendarRefresher.drain() { event(.face(report)) }
             for (id, ringEvent) in ringerInbox.drain() { publish(ringEvent, id: id) }
             ringerChanged()
         }

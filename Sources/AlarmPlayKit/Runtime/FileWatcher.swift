@@ -6,14 +6,19 @@ import Glibc
 
 /// Watches one file for changes through inotify on its directory: editors save by writing a
 /// temp file and renaming it over the original, which a watch on the file itself would miss.
+/// `watch(_:)` adds more files (the calendars an alarms file names) to the same descriptor.
 public final class FileWatcher {
     public let descriptor: Int32
     public let path: String
-    private let name: String
+    /// Names of the watched files in any watched directory: a same-named file in another of
+    /// them also counts as a change, which costs only a reload.
+    private var names: Set<String>
+    private var directories: Set<String>
 
     public init(path: String) throws(SystemError) {
         self.path = path
-        name = FileSystem.basename(path)
+        names = [FileSystem.basename(path)]
+        directories = [FileSystem.parent(of: path)]
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { throw SystemError("inotify_init1") }
         self.descriptor = descriptor
@@ -27,6 +32,16 @@ public final class FileWatcher {
 
     deinit {
         close(descriptor)
+    }
+
+    /// Watches these files too; a directory that cannot be watched leaves its file unwatched.
+    public func watch(_ paths: [String]) {
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+        for path in paths {
+            names.insert(FileSystem.basename(path))
+            let directory = FileSystem.parent(of: path)
+            if !directories.contains(directory), inotify_add_watch(descriptor, directory, mask) >= 0 { directories.insert(directory) }
+        }
     }
 
     /// Drains pending events; true when one concerned the watched file.
@@ -44,7 +59,7 @@ public final class FileWatcher {
                 let length = Int(event.pointee.len)
                 if length > 0 {
                     let eventName = String(cString: (buffer + offset + MemoryLayout<inotify_event>.size).assumingMemoryBound(to: CChar.self))
-                    if eventName == name { changed = true }
+                    if names.contains(eventName) { changed = true }
                 }
                 offset += MemoryLayout<inotify_event>.size + length
             }

@@ -85,6 +85,8 @@ public struct Alarm: Sendable, Equatable {
     /// Dates a repeating alarm does not ring on (`"except"`), and its last date (`"until"`).
     public var except: Set<CalendarDate> = []
     public var until: CalendarDate?
+    /// The calendars whose days it does not ring on (`"skipDays"`), repeating alarms only.
+    public var skipDays = SkipDays()
     /// Its own hooks; those at the top of the file apply to it too (`AlarmFile.hooks`).
     public var hooks: [Hook] = []
 

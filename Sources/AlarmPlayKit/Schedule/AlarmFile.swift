@@ -13,8 +13,9 @@ public struct AlarmFile: Sendable {
     /// Hooks for every alarm.
     public var hooks: [Hook] = []
 
-    /// Reads and validates `path`. `sounds` checks every sound the file names; nil skips that.
-    public static func load(path: String, sounds: SoundRegistry?) throws(AlarmFileError) -> AlarmFile {
+    /// Reads and validates `path` and the calendars it names (`calendars`: how; nil, from the
+    /// default cache folder and now). `sounds` checks every sound the file names; nil skips that.
+    public static func load(path: String, sounds: SoundRegistry?, calendars: CalendarLoader? = nil) throws(AlarmFileError) -> AlarmFile {
         if FileSystem.isDirectory(path) {
             throw .unreadable(path: path, reason: "it is a directory")
         }
@@ -25,7 +26,14 @@ public struct AlarmFile: Sendable {
             throw .missing(path: path)
         }
         if let problem = UTF8Check.firstProblem(in: bytes) { throw .invalid(path: path, problems: [problem]) }
-        return try parse(String(decoding: bytes, as: UTF8.self), path: path, sounds: sounds)
+        var file = try parse(String(decoding: bytes, as: UTF8.self), path: path, sounds: sounds)
+        let loader = calendars ?? CalendarLoader(alarmsPath: path, environment: .current(), now: SystemClock().now().seconds)
+        do {
+            file.alarms = try loader.attach(to: file.alarms)
+        } catch {
+            throw .calendar(error)
+        }
+        return file
     }
 
     /// Validates alarms-file text; every problem is reported at once.
@@ -42,6 +50,12 @@ public struct AlarmFile: Sendable {
         }
         return AlarmFile(path: path, document: document, defaults: defaults, alarms: alarms, text: text, pausedUntil: decoder.pausedUntil,
                          hooks: decoder.hooks)
+    }
+
+    /// The calendars its alarms name, each once, in file order.
+    public func calendarSources(_ loader: CalendarLoader) -> [CalendarSource] {
+        var seen: Set<String> = []
+        return alarms.flatMap(\.skipDays.sources).filter { seen.insert($0).inserted }.map(loader.source)
     }
 
     public var enabledCount: Int { alarms.count { $0.enabled } }

@@ -1,9 +1,9 @@
 /// Turns a parsed alarms document into alarms, collecting every problem instead of stopping at
 /// the first, each at the position of the value or key at fault.
 struct AlarmFileDecoder {
-    static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "defaults", "alarms"]
+    static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "skipDays", "defaults", "alarms"]
     static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices", "preflight", "escalate"]
-    static let alarmKeys = ["id", "label", "time", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "enabled"]
+    static let alarmKeys = ["id", "label", "time", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "skipDays", "enabled"]
         + settingKeys + ["hooks", "skip"]
 
     let sounds: SoundRegistry?
@@ -12,6 +12,8 @@ struct AlarmFileDecoder {
     var pausedUntil: CalendarDate?
     /// `"hooks"` at the top of the file: for every alarm.
     var hooks: [Hook] = []
+    /// `"skipDays"` at the top of the file: for every repeating alarm without its own.
+    var skipDays: [String] = []
     private var idPositions: [String: SourcePosition] = [:]
 
     init(sounds: SoundRegistry?) {
@@ -29,6 +31,7 @@ struct AlarmFileDecoder {
         }
         checkKeys(members, allowed: Self.topLevelKeys)
         hooks = document["hooks"].map { decodeHooks($0) } ?? []
+        skipDays = document["skipDays"].flatMap { decodeSkipDays($0) } ?? []
         pausedUntil = document["pausedUntil"].flatMap {
             parse($0, "pausedUntil must be a string \"YYYY-MM-DD\" (written by 'alarmplay pause')", CalendarDate.init(parsing:))
         }
@@ -110,6 +113,7 @@ struct AlarmFileDecoder {
             settings: settings, skip: skip
         )
         (alarm.except, alarm.until) = decodeLimits(entry, repeats: repeats)
+        alarm.skipDays.sources = decodeAlarmSkipDays(entry, repeats: repeats)
         alarm.hooks = entry["hooks"].map { decodeHooks($0) } ?? []
         return alarm
     }

@@ -4,6 +4,8 @@ public enum AlarmFileError: UserFacingError, Equatable {
     case missing(path: String)
     case unreadable(path: String, reason: String)
     case invalid(path: String, problems: [JSONProblem])
+    /// A `skipDays` calendar that cannot be used.
+    case calendar(CalendarError)
 
     public var description: String {
         switch self {
@@ -14,6 +16,8 @@ public enum AlarmFileError: UserFacingError, Equatable {
             return "cannot read alarms file \(path): \(reason)"
         case let .invalid(path, problems):
             return "\(path): \(problems.count) problem\(problems.count == 1 ? "" : "s")"
+        case let .calendar(error):
+            return error.description
         }
     }
 
@@ -26,6 +30,7 @@ public enum AlarmFileError: UserFacingError, Equatable {
         switch self {
         case .missing, .unreadable: return .noInput
         case .invalid: return .dataError
+        case let .calendar(error): return error.exitCode
         }
     }
 }

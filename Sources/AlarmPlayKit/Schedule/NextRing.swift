@@ -6,52 +6,87 @@ extension Alarm {
         nextRing(after: after, state: state, zone: zone, honouringSkips: true)
     }
 
-    /// `honouringSkips: false` gives the ring a skip hides, so `status` can tell "skipped".
+    /// `honouringSkips: false` gives the ring a one-time skip hides, so `status` can tell "skipped".
     func nextRing(after: Int, state: AlarmState?, zone: LocalTimeZone, honouringSkips: Bool) -> Int? {
-        guard enabled else { return nil }
+        var found: Int?
+        walkRings(after: after, state: state, zone: zone, honouringSkips: honouringSkips) { ring, reason in
+            if reason == nil { found = ring }
+            return reason != nil
+        }
+        return found
+    }
+
+    /// The next ring after `after`, and the rings before it that something skips, with why.
+    public func nextRingExplained(after: Int, state: AlarmState? = nil, zone: LocalTimeZone = .current) -> (ring: Int?, skipped: [SkippedRing]) {
+        var found: Int?
+        var skipped: [SkippedRing] = []
+        walkRings(after: after, state: state, zone: zone, honouringSkips: true) { ring, reason in
+            guard let reason else {
+                found = ring
+                return false
+            }
+            skipped.append(SkippedRing(alarm: self, at: ring, reason: reason))
+            return true
+        }
+        return (found, skipped)
+    }
+
+    /// The first ring after `after` and before `before` that something skips, rings between passed over.
+    public func nextSkip(after: Int, before: Int, state: AlarmState? = nil, zone: LocalTimeZone = .current) -> SkippedRing? {
+        guard !except.isEmpty || !skipDays.isEmpty || skip != nil || state?.skippedOccurrence != nil else { return nil }
+        var found: SkippedRing?
+        walkRings(after: after, state: state, zone: zone, honouringSkips: true) { ring, reason in
+            guard ring < before else { return false }
+            if let reason { found = SkippedRing(alarm: self, at: ring, reason: reason) }
+            return found == nil
+        }
+        return found
+    }
+
+    /// The rings the alarm's pattern names after `after`, in order, each with what skips it (nil:
+    /// it rings), until `visit` returns false. A one-shot names one ring.
+    private func walkRings(
+        after: Int, state: AlarmState?, zone: LocalTimeZone, honouringSkips: Bool, _ visit: (Int, SkipReason?) -> Bool
+    ) {
+        guard enabled else { return }
         let state = state.flatMap { $0.fingerprint == fingerprint ? $0 : nil }
-        guard state?.done != true else { return nil }
+        guard state?.done != true else { return }
         let skipped = honouringSkips ? [skip, state?.skippedOccurrence].compactMap { $0 } : []
         switch repeats {
         case let .weekly(days):
-            return repeating(after: after, skipped: skipped, zone: zone) { date in
+            repeating(after: after, skipped: skipped, zone: zone, visit) { date in
                 (0..<7).lazy.map { date.adding(days: $0) }.first { days.contains($0.weekday) }
             }
         case let .calendar(rule):
-            return repeating(after: after, skipped: skipped, zone: zone, rule.firstDate(onOrAfter:))
+            repeating(after: after, skipped: skipped, zone: zone, visit, rule.firstDate(onOrAfter:))
         case let .date(date):
-            guard let ring = zone.instant(of: date, at: time), ring > after, !skipped.contains(ring) else {
-                return nil
-            }
-            return ring
+            guard let ring = zone.instant(of: date, at: time), ring > after else { return }
+            _ = visit(ring, skipped.contains(ring) ? .skippedOnce : nil)
         case .once:
             let armed = state?.armedAt ?? after
-            guard let ring = Self.firstOccurrence(of: time, on: .daily, after: armed, zone: zone),
-                ring > after, !skipped.contains(ring)
-            else { return nil }
-            return ring
+            guard let ring = Self.firstOccurrence(of: time, on: .daily, after: armed, zone: zone), ring > after else { return }
+            _ = visit(ring, skipped.contains(ring) ? .skippedOnce : nil)
         }
     }
 
-    /// The first ring of a repeating pattern after `after`: `nextDate` gives the first date on or
-    /// after a date that the pattern names; `except` dates are passed over, nothing rings after
-    /// `until`, and the time of day follows the zone's rules (a time a DST change skips rings at
-    /// the first instant after it).
+    /// The rings of a repeating pattern after `after`: `nextDate` gives the first date on or after
+    /// a date that the pattern names; `except` dates and the days of `skipDays` calendars are
+    /// skipped, nothing rings after `until`, and the time of day follows the zone's rules (a time
+    /// a DST change skips rings at the first instant after it).
     private func repeating(
-        after: Int, skipped: [Int], zone: LocalTimeZone, _ nextDate: (CalendarDate) -> CalendarDate?
-    ) -> Int? {
+        after: Int, skipped: [Int], zone: LocalTimeZone, _ visit: (Int, SkipReason?) -> Bool,
+        _ nextDate: (CalendarDate) -> CalendarDate?
+    ) {
         // Start the day before: where a fall-back crosses midnight, yesterday's time can still lie ahead.
         var cursor = zone.localTime(at: after).date.adding(days: -1)
         for _ in 0..<800 {
-            guard let date = nextDate(cursor) else { return nil }
-            if let until, date > until { return nil }
+            guard let date = nextDate(cursor) else { return }
+            if let until, date > until { return }
             cursor = date.adding(days: 1)
-            guard !except.contains(date), let ring = zone.instant(of: date, at: time), ring > after, !skipped.contains(ring) else {
-                continue
-            }
-            return ring
+            guard let ring = zone.instant(of: date, at: time), ring > after else { continue }
+            let reason: SkipReason? = except.contains(date) ? .except : skipDays.reason(on: date) ?? (skipped.contains(ring) ? .skippedOnce : nil)
+            guard visit(ring, reason) else { return }
         }
-        return nil
     }
 
     /// The first instant after `after` when the local time is `time` on one of `days`.

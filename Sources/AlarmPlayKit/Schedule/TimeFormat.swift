@@ -23,6 +23,11 @@ public struct TimeFormat: Sendable {
         return "\(dayAndMonth(local.date)) \(local.time)"
     }
 
+    /// `Fri 25 Dec`: the day of an instant, for lines about whole days.
+    public func day(_ instant: Int) -> String {
+        dayAndMonth(zone.localTime(at: instant).date)
+    }
+
     private func dayAndMonth(_ date: CalendarDate) -> String {
         "\(date.weekday.abbreviation) \(TimeOfDay.twoDigits(date.day)) \(Self.months[date.month - 1])"
     }

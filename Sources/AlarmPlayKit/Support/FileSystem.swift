@@ -13,6 +13,12 @@ public enum FileSystem {
         access(path, F_OK) == 0
     }
 
+    /// When the file last changed (epoch seconds); nil when it does not exist.
+    public static func modificationTime(_ path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_mtim.tv_sec) : nil
+    }
+
     public static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }

@@ -27,6 +27,9 @@ public struct OptionalLibrary: Sendable {
     public static let qrencode = OptionalLibrary(
         feature: "the QR code", file: "libqrencode.so.4", package: "libqrencode4",
         overrideVariable: "ALARMPLAY_LIB_QRENCODE")
+    public static let ical = OptionalLibrary(
+        feature: "skipDays calendars", file: "libical.so.3", package: "libical3t64", bookwormPackage: "libical3",
+        overrideVariable: "ALARMPLAY_LIB_ICAL")
 
     /// Opens the library with a seam's loader (`alarmplay_mhd_load` ...) and copies its table of functions.
     func load<Functions>(

@@ -76,7 +76,7 @@ extension WebFace {
         case .uploadSound: return .addSound(name: request.query["name"] ?? "", bytes: request.body)
         case .startTimer: return try timer(request)
         case let .cancelTimer(id): return .cancelTimer(id: id)
-        case .page, .events:
+        case .page, .events, .calendarFeed:
             throw WebError(404, "not an API path")
         }
     }

@@ -125,6 +125,9 @@ final class WebFace: DaemonFace {
         case .success(.events):
             let greeting = "retry: 2000\n\n" + statusMessage()
             return .stream(EventStreamClient(greeting: greeting) { [unowned self] in statusMessage() })
+        case .success(.calendarFeed):
+            let feed = RingFeed(snapshot: host.snapshot()).text
+            return .response(HTTPResponse(status: 200, contentType: "text/calendar; charset=utf-8", body: Array(feed.utf8)))
         case let .success(route):
             return commands(route, request)
         }

@@ -22,6 +22,8 @@ public enum WebRoute: Equatable, Sendable {
     case cancelTimer(String)
     case events
     case reportsSeen
+    /// The coming rings as an iCalendar feed, for a phone's calendar to subscribe to.
+    case calendarFeed
 
     /// The route, or the response for a path that does not exist (404) or a method it does not
     /// take (405, with `Allow`).
@@ -70,6 +72,7 @@ public enum WebRoute: Equatable, Sendable {
             (["DELETE": .cancelTimer(name)], rest.count == 2 && rest[0] == "timer" && !name.isEmpty),
             (["GET": .events], rest == ["events"]),
             (["POST": .reportsSeen], rest == ["reports", "seen"]),
+            (["GET": .calendarFeed], s == ["calendar.ics"]),
         ]
     }
 

@@ -31,6 +31,7 @@ public enum DoctorCommand: Command {
         checks.append(fileCheck)
         let (nextCheck, next) = DoctorChecks.nextRing(file, state: store.load().state, now: now)
         checks.append(nextCheck)
+        if let file { checks += DoctorChecks.calendars(file, loader: CalendarLoader(alarmsPath: file.path, environment: environment, now: now)) }
         var seen = Set<String>()
         var nextSource: (any AudioSource)?
         for alarm in (file?.alarms ?? []).filter(\.enabled) where seen.insert(alarm.settings.sound.description).inserted {

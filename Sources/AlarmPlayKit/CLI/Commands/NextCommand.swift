@@ -7,10 +7,14 @@ public enum NextCommand: Command {
             AlarmFileOptions.alarms,
             .value("after", "ISO8601", help: "Start from this time instead of now (e.g. 2027-03-28T01:00:00+01:00)."),
             .value("count", "N", short: "n", help: "How many rings to show (default 1)."),
-            .flag("json", help: "Print a JSON array of {id, label, at, position}."),
+            .flag("ics", help: "Print the next 60 days' rings as an iCalendar feed (what run's /calendar.ics serves)."),
+            .flag("json", help: "Print a JSON array of {id, label, at, position} (and skipped rings with a reason)."),
             .sounds,
         ],
         discussion: """
+            Rings that do not happen before the last one shown are listed too, with why: a day of a
+            skipDays calendar ("skipped: Fri 25 Dec — Christmas Day (holidays.ics)"), an except date,
+            a one-time skip, a pause. In --json they follow the rings, with "skipped": true and a "reason".
             Times are local (TZ, else /etc/localtime). A time without an offset given to --after is local too.
             Rings exactly at --after are not shown: the next ring is strictly later. "(in ...)" counts
             from --after when it is given.
@@ -35,36 +39,61 @@ public enum NextCommand: Command {
         let file = try AlarmFileOptions.load(arguments, context: context)
         // What `run` remembers (a one-shot that rang, a snooze, a skip) counts as it does in `list`.
         let snapshot = Snapshot(file: file, state: StateStore(environment: context.environment).load().state, now: after)
-        let rings = snapshot.upcoming(count: count)
+        if arguments.flag("ics") {
+            context.console.writeRaw(RingFeed(snapshot: snapshot).text)
+            return .success
+        }
+        let (rings, skipped) = snapshot.upcomingExplained(count: count)
         if let pause = snapshot.pausedUntil, !arguments.flag("json") {
             context.console.out("paused until \(pause) ('alarmplay resume' ends it)")
         }
         let format = TimeFormat()
         if arguments.flag("json") {
-            context.console.writeRaw(JSONWriter.pretty(json(rings, format: format)))
-        } else if rings.isEmpty {
-            context.console.out("no alarm will ring (\(file.alarms.count) alarms, \(file.enabledCount) enabled)")
+            context.console.writeRaw(JSONWriter.pretty(json(rings, skipped: skipped, format: format)))
         } else {
-            for line in lines(rings, from: after, format: format) { context.console.out(line) }
+            for line in lines(rings, skipped: skipped, from: after, format: format) { context.console.out(line) }
+            if rings.isEmpty {
+                context.console.out("no alarm will ring (\(file.alarms.count) alarms, \(file.enabledCount) enabled)")
+            }
         }
         return .success
     }
 
-    /// `work  Mon 07 Dec 2026 06:45:00 CET  (in 14h 2m)`, columns aligned.
-    static func lines(_ rings: [Ring], from now: Int, format: TimeFormat) -> [String] {
-        Table.render(rings.map { ring in
+    /// `work  Mon 07 Dec 2026 06:45:00 CET  (in 14h 2m)`, columns aligned, and in time order
+    /// `work  skipped: Fri 25 Dec — Christmas Day (holidays.ics)`.
+    static func lines(_ rings: [Ring], skipped: [SkippedRing] = [], from now: Int, format: TimeFormat) -> [String] {
+        let rows = Table.render(rings.map { ring in
             [ring.alarm.name, format.human(ring.at), "(\(TimeFormat.relative(from: now, to: ring.at)))"]
         })
+        let width = (rings.map(\.alarm.name.count) + skipped.map(\.alarm.name.count)).max() ?? 0
+        let skips = skipped.map { skip in
+            skip.alarm.name + String(repeating: " ", count: width - skip.alarm.name.count) + "  " + skip.line(format: format)
+        }
+        return merged(rings.map(\.at), rows, skipped.map(\.at), skips)
     }
 
-    static func json(_ rings: [Ring], format: TimeFormat) -> JSONValue {
-        .array(rings.map { ring in
-            [
-                "id": .optional(ring.alarm.id),
-                "label": .optional(ring.alarm.label),
-                "at": .string(format.iso(ring.at)),
-                "position": .int(ring.alarm.position),
-            ]
-        })
+    static func json(_ rings: [Ring], skipped: [SkippedRing] = [], format: TimeFormat) -> JSONValue {
+        func entry(_ alarm: Alarm, _ at: Int) -> [(String, JSONValue)] {
+            [("id", .optional(alarm.id)), ("label", .optional(alarm.label)), ("at", .string(format.iso(at))), ("position", .int(alarm.position))]
+        }
+        let skips = skipped.map { JSONValue.object(entry($0.alarm, $0.at) + [("skipped", true), ("reason", $0.reason.json)]) }
+        // Rings first, so `.[0]` is still the next ring for scripts written before skipped entries.
+        return .array(rings.map { .object(entry($0.alarm, $0.at)) } + skips)
+    }
+
+    /// Two lists already in time order as one; at the same second the skipped line comes first.
+    private static func merged(_ ringTimes: [Int], _ rings: [String], _ skipTimes: [Int], _ skips: [String]) -> [String] {
+        var result: [String] = []
+        var (ring, skip) = (0, 0)
+        while ring < rings.count || skip < skips.count {
+            if skip < skips.count, ring == rings.count || skipTimes[skip] <= ringTimes[ring] {
+                result.append(skips[skip])
+                skip += 1
+            } else {
+                result.append(rings[ring])
+                ring += 1
+            }
+        }
+        return result
     }
 }

@@ -5,7 +5,9 @@ public enum ValidateCommand: Command {
         abstract: "Check the alarms file and show when the next alarm rings.",
         options: [AlarmFileOptions.alarms, .sounds],
         discussion: """
-            Prints every problem as FILE:LINE:COL: message (exit 65), or a one-line summary (exit 0).
+            Prints every problem as FILE:LINE:COL: message (exit 65), or a one-line summary (exit 0)
+            that names each skipDays calendar and how many days of the coming year it skips; a calendar
+            that does not parse is FILE:LINE: message (exit 65).
             A missing file exits 66.
             """
     )
@@ -29,6 +31,19 @@ public enum ValidateCommand: Command {
         } else {
             text += "nothing scheduled"
         }
-        return text
+        return text + calendarSummary(file, now: now)
+    }
+
+    /// `; calendars: holidays.ics (12 days in the coming year)`, each calendar once.
+    static func calendarSummary(_ file: AlarmFile, now: Int, zone: LocalTimeZone = .current) -> String {
+        var seen: Set<String> = []
+        let calendars = file.alarms.flatMap(\.skipDays.calendars).filter { seen.insert($0.name).inserted }
+        guard !calendars.isEmpty else { return "" }
+        let today = zone.localTime(at: now).date
+        let end = today.adding(days: 366)
+        return "; calendars: " + calendars.map { calendar in
+            let days = calendar.days.keys.count { $0 >= today && $0 < end }
+            return "\(calendar.name) (\(days) day\(days == 1 ? "" : "s") in the coming year)"
+        }.joined(separator: ", ")
     }
 }
