@@ -417,6 +417,7 @@ function fillForm(alarm) {
   for (const key of DURATION_KEYS) fields[key].value = alarm ? durationText(alarm[key]) : "";
   fields.maxSnoozes.value = alarm?.maxSnoozes ?? "";
   showVolume();
+  showRepeatHint();
 }
 
 function fillSoundOptions(selected) {
@@ -444,6 +445,19 @@ function toggleDay(chip) {
   chip.setAttribute("aria-pressed", chip.getAttribute("aria-pressed") !== "true");
   // Days and a date exclude each other in the alarms file.
   if (pressedDays()) alarmForm.elements.date.value = "";
+  showRepeatHint();
+}
+
+/** What the chosen days or date mean, said as the alarm will behave. */
+function showRepeatHint() {
+  const fields = alarmForm.elements;
+  const days = pressedDays();
+  const time = fields.time.value.replace(/^(\d\d:\d\d):00$/, "$1");
+  let hint;
+  if (days) hint = `Repeats weekly: ${daysText(days)}.`;
+  else if (fields.date.value) hint = `Rings once, on ${dateText(fields.date.value)}.`;
+  else hint = `No days and no date: rings once, at the next ${time || "time set"}.`;
+  $("#repeat-hint").textContent = hint;
 }
 
 function showVolume() {
@@ -910,7 +924,11 @@ function wire() {
 
   alarmForm.addEventListener("submit", saveAlarm);
   for (const chip of $$("button.day", alarmForm)) chip.addEventListener("click", () => toggleDay(chip));
-  alarmForm.elements.date.addEventListener("input", () => { if (alarmForm.elements.date.value) setDays([]); });
+  alarmForm.elements.date.addEventListener("input", () => {
+    if (alarmForm.elements.date.value) setDays([]);
+    showRepeatHint();
+  });
+  alarmForm.elements.time.addEventListener("input", showRepeatHint);
   alarmForm.elements.volume.addEventListener("input", showVolume);
   alarmForm.elements.sound.addEventListener("change", renderPreviewButtons);
   $("#preview-sound").addEventListener("click", () => {

@@ -102,6 +102,12 @@ final class WebDriver {
         return false
     }
 
+    /// Light or dark, as the phone's setting would choose (`prefers-color-scheme`).
+    func colorScheme(_ scheme: String) throws {
+        _ = try command("POST", "/goog/cdp/execute", ["cmd": "Emulation.setEmulatedMedia", "params": [
+            "features": [["name": "prefers-color-scheme", "value": scheme]]]])
+    }
+
     func screenshot(to path: String) throws {
         let encoded = try XCTUnwrap(try command("GET", "/screenshot") as? String)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
