@@ -2,13 +2,13 @@
 public enum RunCommand: Command {
     public static let spec = CommandSpec(
         name: "run",
-        abstract: "Run the alarm clock: ring each alarm on time (keep it running, e.g. as a service).",
+        abstract: tr("Run the alarm clock: ring each alarm on time (keep it running, e.g. as a service)."),
         options: [
             AlarmFileOptions.alarms, .device, .sounds, .http, .noHTTP,
         ] + OptionSpec.mqtt + [
             .wakeEarly,
-            .flag("quiet", short: "q", help: "Log only warnings and errors."),
-            .flag("verbose", short: "v", help: "Log debug events too."),
+            .flag("quiet", short: "q", help: tr("Log only warnings and errors.")),
+            .flag("verbose", short: "v", help: tr("Log debug events too.")),
         ],
         discussion: """
             While an alarm rings: z, s, Space or Enter snooze; x, q or Esc stop; ? shows the keys.
