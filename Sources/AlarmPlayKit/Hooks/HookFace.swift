@@ -10,8 +10,8 @@ final class HookFace: DaemonFace {
     private let base: [String: String]
 
     init(loop: EventLoop, environment: [String: String], lookup: @escaping Lookup,
-         log: @escaping (EventLog.Level, String, [(String, String)]) -> Void) {
-        runner = HookRunner(loop: loop, log: log)
+         report: @escaping FaceReport.Sink) {
+        runner = HookRunner(loop: loop, report: report)
         self.lookup = lookup
         base = environment
     }
@@ -19,13 +19,19 @@ final class HookFace: DaemonFace {
     func start() {}
     func stop() {}
 
-    func publish(_ level: EventLog.Level, _ name: String, _ fields: [(String, String)], at instant: Instant) {
-        guard let event = Hook.Event(rawValue: name), event != .before,
-              let id = fields.first(where: { $0.0 == "id" })?.1, let (alarm, hooks) = lookup(id)
-        else { return }
-        let scheduled = fields.first { $0.0 == "scheduled" }?.1 ?? TimeFormat().iso(instant.seconds)
-        for hook in hooks where hook.on == event {
-            runner.run(job(hook, alarm: alarm, event: name, scheduled: scheduled))
+    func publish(_ event: DaemonEvent, at instant: Instant) {
+        guard let on = Hook.Event(event), let id = event.alarmID, let (alarm, hooks) = lookup(id) else { return }
+        let scheduled = TimeFormat().iso(Self.scheduled(event) ?? instant.seconds)
+        for hook in hooks where hook.on == on {
+            runner.run(job(hook, alarm: alarm, event: on.rawValue, scheduled: scheduled))
+        }
+    }
+
+    /// The ring an event is about, when it names one; else the hook's ring is the event's moment.
+    private static func scheduled(_ event: DaemonEvent) -> Int? {
+        switch event {
+        case let .fired(_, scheduled, _, _), let .missed(_, scheduled, _): return scheduled
+        default: return nil
         }
     }
 
@@ -42,5 +48,20 @@ final class HookFace: DaemonFace {
         environment["ALARMPLAY_SCHEDULED"] = scheduled
         environment["ALARMPLAY_SOUND"] = alarm.settings.sequence.map(\.description).joined(separator: ",")
         return HookRunner.Job(hook: hook, id: alarm.name, environment: environment)
+    }
+}
+
+extension Hook.Event {
+    /// The hooks an event runs; `before` hooks are timed by the daemon instead.
+    init?(_ event: DaemonEvent) {
+        switch event {
+        case .fired: self = .fired
+        case .snoozed: self = .snoozed
+        case .stopped, .dismissed: self = .stopped
+        case .silenced: self = .silenced
+        case .missed: self = .missed
+        case .fallback: self = .fallback
+        default: return nil
+        }
     }
 }

@@ -39,6 +39,14 @@ public struct HomeAssistantDevice: Sendable {
 
     public static let eventTypes = ["fired", "snoozed", "stopped", "silenced", "missed"]
 
+    /// The event type Home Assistant's event entity gets for a daemon event, if it is one of them.
+    public static func eventType(of event: DaemonEvent) -> String? {
+        switch event {
+        case .fired, .snoozed, .stopped, .dismissed, .silenced, .missed: return event.name
+        default: return nil
+        }
+    }
+
     public var id: String
     public var name: String
     public var version: String

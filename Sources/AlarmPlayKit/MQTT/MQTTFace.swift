@@ -3,7 +3,6 @@
 /// commands turned into the daemon's commands. A broker that is down or lost is logged once and
 /// retried with backoff; alarms ring regardless.
 final class MQTTFace: DaemonFace {
-    typealias Log = (EventLog.Level, String, [(String, String)]) -> Void
     /// Applies a command, then says why it was refused (nil: done), at once or once an edit is written.
     typealias Apply = (MQTTCommand, @escaping (String?) -> Void) -> Void
 
@@ -12,7 +11,7 @@ final class MQTTFace: DaemonFace {
     private let device: HomeAssistantDevice
     private let snapshot: () -> HomeAssistantDevice.Snapshot
     private let apply: Apply
-    private let log: Log
+    private let report: FaceReport.Sink
     private var connection: MQTTConnection?
     private var published: [String: String] = [:]
     private var announced: [String: String] = [:]
@@ -21,12 +20,12 @@ final class MQTTFace: DaemonFace {
     private var wasDisconnected = false
 
     init(settings: MQTTSettings, loop: EventLoop, snapshot: @escaping () -> HomeAssistantDevice.Snapshot,
-         apply: @escaping Apply, log: @escaping Log) {
+         apply: @escaping Apply, report: @escaping FaceReport.Sink) {
         self.settings = settings
         self.loop = loop
         self.snapshot = snapshot
         self.apply = apply
-        self.log = log
+        self.report = report
         device = HomeAssistantDevice(id: settings.deviceID, name: settings.deviceName, version: Version.current)
     }
 
@@ -43,7 +42,7 @@ final class MQTTFace: DaemonFace {
             self.connection = connection
             connection.connect()
         } catch {
-            log(.warning, "mqtt_disconnected", [("broker", settings.broker.description), ("reason", "\(error)")])
+            report(FaceReport(.warning, "mqtt_disconnected", ["broker": .text(settings.broker.description), "reason": .text("\(error)")]))
         }
     }
 
@@ -55,13 +54,14 @@ final class MQTTFace: DaemonFace {
 
     /// Every event the daemon publishes: Home Assistant's event types go out as events, and any
     /// event may have changed a state, so states are compared and republished shortly after.
-    func publish(_ level: EventLog.Level, _ name: String, _ fields: [(String, String)], at instant: Instant) {
+    func publish(_ event: DaemonEvent, at instant: Instant) {
         guard let connection, connection.isConnected else { return }
-        if HomeAssistantDevice.eventTypes.contains(name) {
-            let id = fields.first { $0.0 == "id" }?.1
+        if let type = HomeAssistantDevice.eventType(of: event) {
+            let id = event.alarmID
             let label = snapshot().alarms.first { $0.name == id }?.label
-            connection.publish(device.eventTopic, JSONWriter.compact(["event_type": .string(name), "id": .optional(id), "label": .optional(label)]),
-                               retain: false)
+            let fields = event.fields.filter { $0.key != "id" }.map { ($0.key, $0.value.json) }
+            connection.publish(device.eventTopic, JSONWriter.compact(.object(
+                [("event_type", .string(type)), ("id", .optional(id)), ("label", .optional(label))] + fields)), retain: false)
         }
         scheduleRefresh(afterMilliseconds: 0, force: false)
     }
@@ -69,7 +69,7 @@ final class MQTTFace: DaemonFace {
     private func handle(_ event: MQTTConnection.Event) {
         switch event {
         case .connected:
-            log(.info, "mqtt_connected", [("broker", settings.broker.description), ("device", settings.deviceID)])
+            report(FaceReport(.info, "mqtt_connected", ["broker": .text(settings.broker.description), "device": .text(settings.deviceID)]))
             wasDisconnected = false
             connection?.subscribe(device.commandTopics)
             connection?.publish(device.availabilityTopic, "online", retain: true)
@@ -78,7 +78,7 @@ final class MQTTFace: DaemonFace {
             // Once per outage, not once per retry.
             guard !wasDisconnected else { return }
             wasDisconnected = true
-            log(.warning, "mqtt_disconnected", [("broker", settings.broker.description), ("reason", reason)])
+            report(FaceReport(.warning, "mqtt_disconnected", ["broker": .text(settings.broker.description), "reason": .text(reason)]))
         case let .message(topic, payload, retained):
             // A retained command is a stale press: it must not snooze on every reconnect.
             guard !retained else { return }
@@ -104,7 +104,7 @@ final class MQTTFace: DaemonFace {
 
     /// Logged, nothing changed, and the states published again so the control springs back.
     private func reject(_ topic: String, _ reason: String) {
-        log(.warning, "mqtt_rejected", [("topic", topic), ("reason", reason)])
+        report(FaceReport(.warning, "mqtt_rejected", ["topic": .text(topic), "reason": .text(reason)]))
         scheduleRefresh(afterMilliseconds: 0, force: true)
     }
 

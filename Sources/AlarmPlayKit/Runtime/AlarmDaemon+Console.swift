@@ -24,7 +24,7 @@ extension AlarmDaemon {
                 handle(line)
             case .endOfInput:
                 loop.unwatch(STDIN_FILENO)
-                event(.debug, "stdin_closed", [:])
+                event(.stdinClosed)
                 return
             }
         }
@@ -49,7 +49,7 @@ extension AlarmDaemon {
 
     private func handle(_ line: String) {
         guard let request = ControlRequest(line: line) else {
-            event(.warning, "unknown_command", ["line": line, "expected": "snooze, stop, status"])
+            event(.unknownCommand(line: line, expected: "snooze, stop, status"))
             return
         }
         report(perform(request).line)
@@ -66,7 +66,7 @@ extension AlarmDaemon {
         guard let request = ControlRequest(line: line) else {
             return "error: unknown command \"\(line)\"; expected snooze [ID], stop [ID] or status"
         }
-        event(.debug, "control", ["request": line])
+        event(.control(request: line))
         return perform(request).line
     }
 

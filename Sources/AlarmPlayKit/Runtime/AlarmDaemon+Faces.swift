@@ -1,12 +1,19 @@
-/// `run`'s faces besides the terminal: the phone page, Home Assistant, hooks. Each gets every
-/// event once (`event`) and turns what it receives into the daemon's commands.
+/// `run`'s faces besides the terminal: the phone page, Home Assistant, hooks, the events file.
+/// Each hears every event once and turns what it receives into the daemon's commands.
 extension AlarmDaemon {
-    /// The faces `run` was asked for; adding one is a folder of its own and one line here.
+    /// The faces, in the order they hear each event; adding one is a folder of its own and one
+    /// line here (plus its options).
+    private var faceTable: [(AlarmDaemon) -> (any DaemonFace)?] {
+        [
+            { $0.web = $0.makeWebFace(); return $0.web },
+            { $0.makeMQTTFace() },
+            { $0.hookFace = $0.makeHookFace(); return $0.hookFace },
+            { EventsFileFace.make($0) },
+        ]
+    }
+
     func startFaces() {
-        web = makeWebFace()
-        hookFace = makeHookFace()
-        let table: [(any DaemonFace)?] = [web, makeMQTTFace(), hookFace]
-        faces = table.compactMap { $0 }
+        faces = faceTable.compactMap { $0(self) }
         for face in faces { face.start() }
     }
 }

@@ -9,7 +9,7 @@ extension AlarmDaemon {
                 guard let alarm = model.alarms.first(where: { $0.name == id }) else { return nil }
                 return (alarm, alarm.hooks + fileHooks)
             },
-            log: { [unowned self] level, name, fields in event(level, name, fields) })
+            report: { [unowned self] in event(.face($0)) })
     }
 
     /// Runs the `before` hooks whose moment has come (or passed while `run` was down) for a ring

@@ -6,7 +6,7 @@ extension AlarmDaemon {
         return MQTTFace(
             settings: settings, loop: loop, snapshot: { [unowned self] in homeAssistantSnapshot() },
             apply: { [unowned self] in apply($0, refused: $1) },
-            log: { [unowned self] level, name, fields in event(level, name, fields) })
+            report: { [unowned self] in event(.face($0)) })
     }
 
     func homeAssistantSnapshot() -> HomeAssistantDevice.Snapshot {

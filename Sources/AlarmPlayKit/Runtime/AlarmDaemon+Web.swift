@@ -8,14 +8,14 @@ extension AlarmDaemon {
         do {
             token = try AccessToken.loadOrCreate(path: configuration.tokenPath)
         } catch {
-            event(.warning, "http_failed", ["address": address.description, "reason": "no access token: \(error)"])
+            event(.face(FaceReport(.warning, "http_failed", ["address": .text(address.description), "reason": .text("no access token: \(error)")])))
             return nil
         }
         return WebFace(
             address: address, loop: loop, token: token, threshold: log.threshold,
             commands: { [unowned self] in respond($0, $1) },
             snapshot: { [unowned self] in webStatusJSON() },
-            log: { [unowned self] level, name, fields in event(level, name, fields) })
+            report: { [unowned self] in event(.face($0)) })
     }
 
     private func respond(_ route: WebRoute, _ request: HTTPRequest) -> HTTPReply {
@@ -134,7 +134,7 @@ extension AlarmDaemon {
                 reply.answer(answer(written.file, written.value))
             case let .failure(error):
                 let response = Self.response(for: error)
-                if reply.response != nil { event(.warning, "edit_failed", ["problem": String(decoding: response.body, as: UTF8.self)]) }
+                if reply.response != nil { event(.editFailed(problem: String(decoding: response.body, as: UTF8.self))) }
                 reply.answer(response)
             }
         }

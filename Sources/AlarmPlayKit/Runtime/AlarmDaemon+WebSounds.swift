@@ -25,7 +25,7 @@ extension AlarmDaemon {
         let seconds = min(entry.sound.details.durationSeconds ?? 5, Self.previewLimitSeconds)
         preview = startRinger(RingRequest(sound: .name(entry.sound.name), volume: level, fadeInSeconds: 0,
                                           ringForSeconds: seconds, devices: configuration.devices), id: "preview")
-        event(.info, "preview_started", ["sound": entry.sound.name, "seconds": String(seconds)])
+        event(.previewStarted(sound: entry.sound.name, seconds: seconds))
         return .json(["previewing": .string(entry.sound.name), "seconds": .double(seconds)], status: 202)
     }
 
@@ -33,7 +33,7 @@ extension AlarmDaemon {
         guard let playing = preview else { return }
         playing.control.stop()
         preview = nil
-        event(.info, "preview_ended", ["reason": reason])
+        event(.previewEnded(reason: reason))
     }
 
     /// Keeps an uploaded file only if libsndfile can play it; the name is the file's own, without
@@ -71,7 +71,7 @@ extension AlarmDaemon {
         guard let entry = registry.entries.first(where: { $0.sound.details.path == path }) else {
             throw WebError(500, "\(name) was saved but is not among the sounds")
         }
-        event(.info, "sound_added", ["sound": entry.sound.name, "path": path])
+        event(.soundAdded(sound: entry.sound.name, path: path))
         return .json(SoundsCommand.json(entry), status: 201)
     }
 
@@ -103,7 +103,7 @@ extension AlarmDaemon {
         let alarm = Alarm(id: "timer-\(number)", position: model.fileAlarms.count + number, label: body["label"]?.stringValue ?? "Timer",
                           time: local.time, repeats: .date(local.date), settings: settings)
         model.timers.append(RunningTimer(alarm: alarm, at: at))
-        event(.info, "timer_started", ["id": alarm.name, "at": TimeFormat().iso(at), "seconds": String(seconds)])
+        event(.timerStarted(id: alarm.name, at: at, seconds: seconds))
         evaluate(clockChanged: false)
         return .json(RunningTimer(alarm: alarm, at: at).json(format: TimeFormat()), status: 201)
     }
@@ -114,7 +114,7 @@ extension AlarmDaemon {
             throw WebError(404, "no timer \"\(id)\"; running: \(model.timers.compactMap(\.alarm.id).joined(separator: ", "))")
         }
         evaluate(clockChanged: false)
-        event(.info, "timer_cancelled", ["id": id])
+        event(.timerCancelled(id: id))
         return .json(["cancelled": .string(id)])
     }
 }

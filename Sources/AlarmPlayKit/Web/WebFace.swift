@@ -4,7 +4,6 @@
 /// alarms ring regardless.
 final class WebFace: DaemonFace {
     typealias Commands = (WebRoute, HTTPRequest) -> HTTPReply
-    typealias Log = (EventLog.Level, String, [(String, String)]) -> Void
 
     static let jsonLimit = 64 * 1024
     static let uploadLimit = 50 * 1024 * 1024
@@ -16,7 +15,7 @@ final class WebFace: DaemonFace {
     private let files: StaticFiles
     private let commands: Commands
     private let snapshot: () -> JSONValue
-    private let log: Log
+    private let report: FaceReport.Sink
     /// Events below the log's threshold are not published either: the stream is the log.
     private let threshold: EventLog.Level
     private var limiter = BadTokenLimiter()
@@ -27,7 +26,7 @@ final class WebFace: DaemonFace {
 
     init(
         address: HTTPAddress, loop: EventLoop, token: String, files: StaticFiles = StaticFiles(),
-        threshold: EventLog.Level, commands: @escaping Commands, snapshot: @escaping () -> JSONValue, log: @escaping Log
+        threshold: EventLog.Level, commands: @escaping Commands, snapshot: @escaping () -> JSONValue, report: @escaping FaceReport.Sink
     ) {
         self.threshold = threshold
         self.address = address
@@ -36,7 +35,7 @@ final class WebFace: DaemonFace {
         self.files = files
         self.commands = commands
         self.snapshot = snapshot
-        self.log = log
+        self.report = report
     }
 
     deinit {
@@ -55,15 +54,15 @@ final class WebFace: DaemonFace {
             try server.start()
             self.server = server
             retryMilliseconds = 1000
-            log(.info, "http_listening", [("address", listening?.description ?? ""),
-                                          ("page", files.isComplete ? files.folder ?? "" : "missing")])
+            report(FaceReport(.info, "http_listening", ["address": .text(listening?.description ?? ""),
+                                                        "page": .text(files.isComplete ? files.folder ?? "" : "missing")]))
         } catch {
             if let missing = error.missingLibrary {
                 // Trying again will not install it: said once, and the alarms ring without the page.
-                return log(.error, "http_failed", [("address", address.description), ("reason", missing.description)])
+                return report(FaceReport(.error, "http_failed", ["address": .text(address.description), "reason": .text(missing.description)]))
             }
-            log(.warning, "http_failed", [("address", address.description), ("reason", error.reason),
-                                          ("retry_s", String(retryMilliseconds / 1000))])
+            report(FaceReport(.warning, "http_failed", ["address": .text(address.description), "reason": .text(error.reason),
+                                                        "retry_s": .number(Int(retryMilliseconds / 1000))]))
             retry = loop.schedule(afterMilliseconds: retryMilliseconds) { [unowned self] in start() }
             retryMilliseconds = min(retryMilliseconds * 2, 60_000)
         }
@@ -73,12 +72,9 @@ final class WebFace: DaemonFace {
     func stop() {}
 
     /// One event, as JSON, to every open event stream.
-    func publish(_ level: EventLog.Level, _ name: String, _ fields: [(String, String)], at instant: Instant) {
-        guard let server, server.streamCount > 0, level >= threshold else { return }
-        var members: [(String, JSONValue)] = [("event", .string(name)), ("level", .string(level.name)),
-                                             ("time", .string(TimeFormat().isoMilliseconds(instant)))]
-        members += fields.map { ($0.0, .string($0.1)) }
-        server.broadcast(EventStreamClient.message(JSONWriter.compact(.object(members))))
+    func publish(_ event: DaemonEvent, at instant: Instant) {
+        guard let server, server.streamCount > 0, event.level >= threshold else { return }
+        server.broadcast(EventStreamClient.message(JSONWriter.compact(event.json(at: instant))))
     }
 
     private func bodyLimit(_ request: HTTPRequest) -> Int {
