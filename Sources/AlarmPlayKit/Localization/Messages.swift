@@ -13,7 +13,10 @@ public enum Messages {
 
     /// Only the categories that words and clocks need: `LC_NUMERIC` stays `C`, so numbers are
     /// written and parsed with a dot whatever the language.
-    public static func setUp(folder: String? = FileSystem.shippedFolder(["locale", "share/locale"])) {
+    /// Where the compiled catalogs are: `.build/locale` in a checkout, `/usr/share/locale` installed.
+    public static var folder: String? { FileSystem.shippedFolder(["locale", "share/locale"]) }
+
+    public static func setUp(folder: String? = Messages.folder) {
         setlocale(LC_CTYPE, "")
         setlocale(LC_MESSAGES, "")
         setlocale(LC_TIME, "")

@@ -84,7 +84,7 @@ extension AlarmDaemon {
             return try startTimer(request)
         case let .cancelTimer(id):
             return try cancelTimer(id)
-        case .page, .events, .addAlarm, .editAlarm, .removeAlarm, .alarm:
+        case .page, .events, .messages, .addAlarm, .editAlarm, .removeAlarm, .alarm:
             throw WebError(404, "not an API path")
         }
     }

@@ -10,7 +10,17 @@ public struct TimeFormat: Sendable {
         self.clock = clock
     }
 
-    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    // Spelled out call by call so that xgettext finds every name.
+    static var weekdays: [String] {
+        [trc("weekday", "Sun"), trc("weekday", "Mon"), trc("weekday", "Tue"), trc("weekday", "Wed"), trc("weekday", "Thu"),
+         trc("weekday", "Fri"), trc("weekday", "Sat")]
+    }
+
+    static var months: [String] {
+        [trc("month", "Jan"), trc("month", "Feb"), trc("month", "Mar"), trc("month", "Apr"), trc("month", "May"),
+         trc("month", "Jun"), trc("month", "Jul"), trc("month", "Aug"), trc("month", "Sep"), trc("month", "Oct"),
+         trc("month", "Nov"), trc("month", "Dec")]
+    }
 
     /// `Mon 07 Dec 2026 06:45:00 CET`
     public func human(_ instant: Int) -> String {
@@ -27,8 +37,7 @@ public struct TimeFormat: Sendable {
     }
 
     private func dateValues(_ date: CalendarDate) -> [String: String] {
-        ["weekday": trc("weekday", date.weekday.abbreviation), "day": TimeOfDay.twoDigits(date.day),
-         "month": trc("month", Self.months[date.month - 1])]
+        ["weekday": Self.weekdays[date.weekday.rawValue], "day": TimeOfDay.twoDigits(date.day), "month": Self.months[date.month - 1]]
     }
 
     /// `2027-03-28T03:00:00+02:00`

@@ -21,6 +21,7 @@ public enum WebRoute: Equatable, Sendable {
     case startTimer
     case cancelTimer(String)
     case events
+    case messages
 
     /// The route, or the response for a path that does not exist (404) or a method it does not
     /// take (405, with `Allow`).
@@ -68,6 +69,7 @@ public enum WebRoute: Equatable, Sendable {
             (["POST": .startTimer], rest == ["timer"]),
             (["DELETE": .cancelTimer(name)], rest.count == 2 && rest[0] == "timer" && !name.isEmpty),
             (["GET": .events], rest == ["events"]),
+            (["GET": .messages], rest == ["messages"]),
         ]
     }
 
