@@ -3,7 +3,7 @@ import XCTest
 
 /// The phone page audited by axe-core in a real headless Chromium at phone size, on each of its
 /// screens (alarms, editor, ringing card, sounds, stopwatch, timer) in light and dark mode:
-/// no serious or critical violation anywhere. Each screen is shown with what it can hold: a
+/// no serious or critical violation anywhere, in English and in Korean. Each screen is shown with what it can hold: a
 /// snoozed alarm, a disabled one, laps marked fastest and slowest, a running timer.
 final class RunWebAccessibilityTests: XCTestCase {
     var scenario: RunScenario!
@@ -19,6 +19,15 @@ final class RunWebAccessibilityTests: XCTestCase {
     private static let schemes = ["light", "dark"]
 
     func testEveryScreenInLightAndDark() throws {
+        try auditEveryScreen(language: "en-US")
+    }
+
+    func testEveryScreenInKorean() throws {
+        try MessageCatalogs.compile()
+        try auditEveryScreen(language: "ko")
+    }
+
+    private func auditEveryScreen(language: String) throws {
         let axe = try AccessibilityAudit()
         try scenario.writeAlarms([
             "{\"id\": \"work\", \"label\": \"Work\", \"time\": \"06:45\", \"days\": \"weekdays\", \"sound\": \"tone:beep\"}",
@@ -28,7 +37,7 @@ final class RunWebAccessibilityTests: XCTestCase {
         let run = try scenario.startRun()
         let client = try WebClient(run: run, home: scenario.home)
         XCTAssertEqual(try client.send("POST", "/api/timer", body: "{\"duration\": \"25m\", \"label\": \"Tea\"}").status, 201)
-        let browser = try WebDriver()
+        let browser = try WebDriver(language: language)
         try browser.open(client.base + "/?token=" + client.token!)
         XCTAssertTrue(browser.wait(for: "document.querySelector('#alarms li.alarm[data-id=\"trip\"]')"), "the alarm list did not load")
 
@@ -67,7 +76,7 @@ final class RunWebAccessibilityTests: XCTestCase {
 
         XCTAssertEqual(found.count, 12)
         let failing = found.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }
-        print("axe-core: \(failing.count) of \(found.count) screens with serious or critical violations")
+        print("axe-core, \(language): \(failing.count) of \(found.count) screens with serious or critical violations")
         for (screen, violations) in failing {
             print("  \(screen): \(violations.count) rules\n    " + violations.joined(separator: "\n    "))
         }
