@@ -37,7 +37,8 @@ public struct HomeAssistantDevice: Sendable {
         }
     }
 
-    public static let eventTypes = ["fired", "snoozed", "stopped", "silenced", "missed"]
+    /// `rejected`: a command from Home Assistant that was refused (nothing changed).
+    public static let eventTypes = ["fired", "snoozed", "stopped", "silenced", "missed", "rejected"]
 
     /// The event type Home Assistant's event entity gets for a daemon event, if it is one of them.
     public static func eventType(of event: DaemonEvent) -> String? {
@@ -145,5 +146,16 @@ public struct HomeAssistantDevice: Sendable {
             states[alarmTopic(alarm, "time")] = alarm.time
         }
         return states
+    }
+}
+
+extension HomeAssistantDevice.Snapshot {
+    /// What Home Assistant shows of the core's snapshot.
+    init(_ snapshot: Snapshot) {
+        let format = TimeFormat()
+        self.init(
+            ringing: !snapshot.ringing.isEmpty,
+            next: snapshot.next.map { (format.iso($0.at), $0.alarm.name, $0.alarm.label) },
+            alarms: snapshot.fileAlarms.map { .init(name: $0.name, label: $0.label, enabled: $0.enabled, time: $0.time.description) })
     }
 }

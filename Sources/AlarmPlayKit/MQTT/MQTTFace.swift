@@ -1,16 +1,12 @@
 /// Home Assistant over MQTT as one of `run`'s faces: availability with a will, one device
 /// discovery message, retained states republished within a second of any change, events, and
-/// commands turned into the daemon's commands. A broker that is down or lost is logged once and
+/// commands turned into the core's commands. A broker that is down or lost is logged once and
 /// retried with backoff; alarms ring regardless.
 final class MQTTFace: DaemonFace {
-    /// Applies a command, then says why it was refused (nil: done), at once or once an edit is written.
-    typealias Apply = (MQTTCommand, @escaping (String?) -> Void) -> Void
-
     private let settings: MQTTSettings
     private let loop: EventLoop
     private let device: HomeAssistantDevice
-    private let snapshot: () -> HomeAssistantDevice.Snapshot
-    private let apply: Apply
+    private unowned let host: any FaceHost
     private let report: FaceReport.Sink
     private var connection: MQTTConnection?
     private var published: [String: String] = [:]
@@ -19,13 +15,16 @@ final class MQTTFace: DaemonFace {
     private var forceNext = false
     private var wasDisconnected = false
 
-    init(settings: MQTTSettings, loop: EventLoop, snapshot: @escaping () -> HomeAssistantDevice.Snapshot,
-         apply: @escaping Apply, report: @escaping FaceReport.Sink) {
+    /// With `--mqtt`.
+    static func make(_ host: any FaceHost) -> MQTTFace? {
+        host.configuration.mqtt.map { MQTTFace(settings: $0, host: host) }
+    }
+
+    init(settings: MQTTSettings, host: any FaceHost) {
         self.settings = settings
-        self.loop = loop
-        self.snapshot = snapshot
-        self.apply = apply
-        self.report = report
+        self.host = host
+        loop = host.loop
+        report = { [unowned host] in host.report($0) }
         device = HomeAssistantDevice(id: settings.deviceID, name: settings.deviceName, version: Version.current)
     }
 
@@ -58,7 +57,7 @@ final class MQTTFace: DaemonFace {
         guard let connection, connection.isConnected else { return }
         if let type = HomeAssistantDevice.eventType(of: event) {
             let id = event.alarmID
-            let label = snapshot().alarms.first { $0.name == id }?.label
+            let label = HomeAssistantDevice.Snapshot(host.snapshot()).alarms.first { $0.name == id }?.label
             let fields = event.fields.filter { $0.key != "id" }.map { ($0.key, $0.value.json) }
             connection.publish(device.eventTopic, JSONWriter.compact(.object(
                 [("event_type", .string(type)), ("id", .optional(id)), ("label", .optional(label))] + fields)), retain: false)
@@ -87,24 +86,31 @@ final class MQTTFace: DaemonFace {
     }
 
     private func received(_ topic: String, _ payload: [UInt8]) {
-        let alarms = Dictionary(snapshot().alarms.map { ($0.topicID, $0.name) }) { first, _ in first }
+        let alarms = Dictionary(HomeAssistantDevice.Snapshot(host.snapshot()).alarms.map { ($0.topicID, $0.name) }) { first, _ in first }
         switch MQTTCommand.parse(topic: topic, payload: payload, device: device, alarms: alarms) {
         case nil:
             return
-        case .success(.homeAssistantOnline):
-            scheduleRefresh(afterMilliseconds: Int64.random(in: 0...5000), force: true)
         case let .success(command):
-            apply(command) { [unowned self] refusal in
-                if let refusal { reject(topic, refusal) }
+            guard let request = command.request else {
+                // Home Assistant (re)started; a spread-out republish, so a house of devices does not answer at once.
+                return scheduleRefresh(afterMilliseconds: Int64.random(in: 0...5000), force: true)
+            }
+            host.perform(request) { [unowned self] result in
+                if let refusal = result.refusal { reject(topic, refusal.details.first.map { "\(refusal.message): \($0)" } ?? refusal.message) }
             }
         case let .failure(rejection):
             reject(rejection.topic, rejection.reason)
         }
     }
 
-    /// Logged, nothing changed, and the states published again so the control springs back.
+    /// Logged, said on the event topic, nothing changed, and the states published again so the
+    /// control springs back.
     private func reject(_ topic: String, _ reason: String) {
         report(FaceReport(.warning, "mqtt_rejected", ["topic": .text(topic), "reason": .text(reason)]))
+        if let connection, connection.isConnected {
+            connection.publish(device.eventTopic, JSONWriter.compact(["event_type": "rejected", "topic": .string(topic), "reason": .string(reason)]),
+                               retain: false)
+        }
         scheduleRefresh(afterMilliseconds: 0, force: true)
     }
 
@@ -125,7 +131,7 @@ final class MQTTFace: DaemonFace {
     /// Discovery when the alarms changed (or `force`), then every state that changed.
     private func republish(force: Bool) {
         guard let connection, connection.isConnected else { return }
-        let now = snapshot()
+        let now = HomeAssistantDevice.Snapshot(host.snapshot())
         let components = device.components(now.alarms)
         let states = device.states(now)
         if force || components != announced {

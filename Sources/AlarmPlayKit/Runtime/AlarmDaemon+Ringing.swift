@@ -99,31 +99,6 @@ extension AlarmDaemon {
         redrawStatus()
     }
 
-    /// Every command from every face, handled here and nowhere else.
-    func perform(_ request: ControlRequest) -> CommandResult {
-        // What came due before the request is handled first, so the request sees the present
-        // (a ring due this second has fired, its pre-roll is open), and re-armed after it.
-        evaluate(clockChanged: false)
-        let result: CommandResult
-        switch request {
-        case let .snooze(id): result = CommandResult(model.snooze(id))
-        case let .stop(id): result = CommandResult(model.stop(id))
-        case .status: return .value(statusJSON())
-        case .help: return .done(ControlRequest.keyHelp)
-        case let .rearm(id): result = CommandResult(model.rearm(id))
-        case .interrupt where !model.ringing.isEmpty: result = CommandResult(model.stop(nil))
-        case .interrupt, .quit:
-            exitCode = request == .interrupt ? .interrupted : .success
-            loop.stop()
-            return .done("quitting")
-        case .reload:
-            reload(reason: "SIGHUP")
-            return .done("reloaded")
-        }
-        evaluate(clockChanged: false)
-        return result
-    }
-
     func wallSeconds() -> Double {
         let now = clock.now()
         return Double(now.seconds) + Double(now.nanoseconds) / 1e9

@@ -47,7 +47,7 @@ extension AlarmDaemon {
 
     private func use(_ file: AlarmFile, reloaded: Bool, lastGoodCopy: String?) {
         model.use(file.alarms, pausedUntil: file.pause(at: clock.now().seconds))
-        fileHooks = file.hooks
+        model.fileHooks = file.hooks
         defaults = file.defaults
         if lastGoodCopy == nil { fileProblems = [] }
         saveState()

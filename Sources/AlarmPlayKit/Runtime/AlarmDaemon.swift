@@ -68,9 +68,6 @@ public final class AlarmDaemon {
     var fileProblems: [String] = []
     /// True while `run` rings from its last good copy because the file was invalid at start.
     var usingLastGood = false
-    /// Hooks at the top of the alarms file, for every alarm.
-    var fileHooks: [Hook] = []
-    var hookFace: HookFace?
     var ranBeforeHooks: Set<RanHook> = []
     var registry: SoundRegistry
     /// What state.json holds, so that it is written only when something in it changed.
@@ -81,13 +78,12 @@ public final class AlarmDaemon {
     var preview: Ringer?
     /// The mixer `ensureAudible` changed for the ringing alarms, and how it was.
     var mixerChanges: (mixer: ALSAMixer, saved: [ALSAMixer.Saved])?
-    /// The faces besides the terminal (see `startFaces`); `web` is also kept for its address.
+    /// The faces besides the terminal (see `startFaces`).
     var faces: [any DaemonFace] = []
-    var web: WebFace?
     /// What ringer threads had to say, waiting for the loop to publish it.
     let ringerInbox = RingerInbox()
     /// The faces' edits of the alarms file, off the loop.
-    let edits: EditWorker
+    let worker: OffLoopWorker
     var exitCode = ExitCode.success
 
     public init(_ configuration: Configuration) throws {
@@ -98,7 +94,7 @@ public final class AlarmDaemon {
         timer = try WallClockTimer()
         wakeAbility = WakeAbility(alarmClock: timer.wakesFromSuspend, problem: timer.noWakeReason)
         notifier = try Notifier()
-        edits = EditWorker(notifier: notifier)
+        worker = OffLoopWorker(notifier: notifier)
         try FileSystem.makeDirectories(FileSystem.parent(of: configuration.alarmsPath))
         alarmsWatcher = try FileWatcher(path: configuration.alarmsPath)
         // `timedatectl set-timezone` replaces this symlink; re-read the zone when it does.
@@ -152,7 +148,7 @@ public final class AlarmDaemon {
         }
         loop.watch(notifier.descriptor) { [unowned self] in
             notifier.reset()
-            edits.deliver()
+            worker.deliver()
             for (id, ringEvent) in ringerInbox.drain() { publish(ringEvent, id: id) }
             ringerChanged()
         }
@@ -284,7 +280,6 @@ public final class AlarmDaemon {
         event(.exiting)
         for face in faces { face.stop() }
         faces = []
-        web = nil
     }
 
     /// Every event goes out once, here: to the log (keeping an on-screen status line below the

@@ -6,4 +6,10 @@ protocol DaemonFace: AnyObject {
     func publish(_ event: DaemonEvent, at instant: Instant)
     /// A clean stop (MQTT says `offline` before it goes).
     func stop()
+    /// What the face adds to `status` (the page's address).
+    var statusMembers: [JSONMember] { get }
+}
+
+extension DaemonFace {
+    var statusMembers: [JSONMember] { [] }
 }

@@ -4,6 +4,9 @@
 protocol FaceHost: AnyObject {
     var loop: EventLoop { get }
     var configuration: AlarmDaemon.Configuration { get }
+    /// Every command; the reply comes at once, or on the loop once a change off it is made.
+    func perform(_ request: ControlRequest, reply: @escaping (CommandResult) -> Void)
+    /// For what is answered at once (the status).
     func perform(_ request: ControlRequest) -> CommandResult
     func snapshot() -> Snapshot
     func report(_ report: FaceReport)

@@ -1,22 +1,19 @@
 /// The phone page and its JSON API as one of `run`'s faces: it checks the token, serves the page's
-/// files and the event stream itself, and hands every other request, as a `WebRoute`, to the
-/// daemon. A face that cannot start (port taken) logs `http_failed` and retries with backoff;
+/// files and the event stream itself, and turns every other request into one of the core's
+/// commands (`WebFace+Commands`). A face that cannot start (port taken) logs `http_failed` and retries with backoff;
 /// alarms ring regardless.
 final class WebFace: DaemonFace {
-    typealias Commands = (WebRoute, HTTPRequest) -> HTTPReply
-
     static let jsonLimit = 64 * 1024
     static let uploadLimit = 50 * 1024 * 1024
     static let cookie = "alarmplay_token"
 
     private let address: HTTPAddress
-    private let loop: EventLoop
+    let loop: EventLoop
     private let token: String
     private let files: StaticFiles
     private let languages = PageLanguages()
-    private let commands: Commands
-    private let snapshot: () -> JSONValue
-    private let report: FaceReport.Sink
+    unowned let host: any FaceHost
+    let report: FaceReport.Sink
     /// Events below the log's threshold are not published either: the stream is the log.
     private let threshold: EventLog.Level
     private var limiter = BadTokenLimiter()
@@ -25,19 +22,29 @@ final class WebFace: DaemonFace {
     private var retry: EventLoop.Deadline?
     private let clock = SystemMonotonicTime()
 
-    init(
-        address: HTTPAddress, loop: EventLoop, token: String, files: StaticFiles = StaticFiles(),
-        threshold: EventLog.Level, commands: @escaping Commands, snapshot: @escaping () -> JSONValue, report: @escaping FaceReport.Sink
-    ) {
-        self.threshold = threshold
+    /// With `--http` (the default); without an access token there is no page to serve safely.
+    static func make(_ host: any FaceHost) -> WebFace? {
+        guard let address = host.configuration.http else { return nil }
+        do {
+            return WebFace(address: address, token: try AccessToken.loadOrCreate(path: host.configuration.tokenPath), host: host)
+        } catch {
+            host.report(FaceReport(.warning, "http_failed", ["address": .text(address.description), "reason": .text("no access token: \(error)")]))
+            return nil
+        }
+    }
+
+    init(address: HTTPAddress, token: String, files: StaticFiles = StaticFiles(), host: any FaceHost) {
         self.address = address
-        self.loop = loop
         self.token = token
         self.files = files
-        self.commands = commands
-        self.snapshot = snapshot
-        self.report = report
+        self.host = host
+        loop = host.loop
+        threshold = host.configuration.log.threshold
+        report = { [unowned host] in host.report($0) }
     }
+
+    /// Where the page is served, for `alarmplay web`; null while it cannot start.
+    var statusMembers: [JSONMember] { [JSONMember("http", listening.map { .string($0.description) } ?? .null)] }
 
     deinit {
         loop.cancel(retry)
@@ -122,13 +129,17 @@ final class WebFace: DaemonFace {
             let language = languages.choose(query: request.query["lang"], acceptLanguage: request.headers["accept-language"])
             return .response(.json(languages.response(language: language)))
         case .success(.events):
-            let greeting = "retry: 2000\n\n" + EventStreamClient.message(JSONWriter.compact(snapshot()), event: "snapshot")
-            return .stream(EventStreamClient(greeting: greeting) { [unowned self] in
-                EventStreamClient.message(JSONWriter.compact(snapshot()), event: "snapshot")
-            })
+            let greeting = "retry: 2000\n\n" + statusMessage()
+            return .stream(EventStreamClient(greeting: greeting) { [unowned self] in statusMessage() })
         case let .success(route):
             return commands(route, request)
         }
+    }
+
+    /// The status, as the stream's `snapshot` message: all a page that missed events needs.
+    private func statusMessage() -> String {
+        guard case let .value(status) = host.perform(.status) else { return "" }
+        return EventStreamClient.message(JSONWriter.compact(status), event: "snapshot")
     }
 
     static func bearer(_ header: String) -> String? {

@@ -8,7 +8,7 @@ extension DaemonEvent {
         case let .bell(_, on): return on ? .warning : .info
         case let .loaded(load): return load.lastGoodCopy == nil ? .info : .warning
         case .loadFailed, .timerFailed: return .error
-        case .prepared, .reload, .listening, .control, .stdinClosed: return .debug
+        case .prepared, .hookDue, .reload, .listening, .control, .stdinClosed: return .debug
         case let .face(report): return report.level
         default: return .info
         }
@@ -25,6 +25,7 @@ extension DaemonEvent {
         case .stopped, .dismissed: return "stopped"
         case .rearmed: return "rearmed"
         case .prepared: return "prepared"
+        case .hookDue: return "hook_due"
         case .fallback: return "fallback"
         case let .bell(_, on): return on ? "bell" : "bell_off"
         case .unmuted: return "unmuted"
@@ -63,7 +64,7 @@ extension DaemonEvent {
         switch self {
         case let .fired(id, _, _, _), let .heldByPause(id, _), let .missed(id, _, _), let .silenced(id, _),
              let .snoozed(id, _, _), let .snoozeRefused(id, _), let .stopped(id, _), let .dismissed(id),
-             let .rearmed(id), let .prepared(id), let .fallback(id, _), let .bell(id, _), let .unmuted(id, _, _),
+             let .rearmed(id), let .prepared(id), let .hookDue(id, _, _), let .fallback(id, _), let .bell(id, _), let .unmuted(id, _, _),
              let .timerStarted(id, _, _), let .timerCancelled(id):
             return id
         default:
@@ -92,6 +93,8 @@ extension DaemonEvent {
             return [.init("id", .text(id)), .init("was", .text("snoozed"))]
         case let .rearmed(id), let .prepared(id), let .bell(id, _), let .timerCancelled(id):
             return [.init("id", .text(id))]
+        case let .hookDue(id, index, ring):
+            return [.init("id", .text(id)), .init("hook", .number(index)), .init("scheduled", .time(ring))]
         case let .fallback(id, reason):
             return [.init("id", .text(id)), .init("reason", .text(reason))]
         case let .unmuted(id, control, elements):

@@ -14,6 +14,8 @@ public enum DaemonEvent: Sendable, Equatable {
     case dismissed(id: String)
     case rearmed(id: String)
     case prepared(id: String)
+    /// The moment of a `before` hook (`index` in the alarm's hooks, then the file's) for `ring`.
+    case hookDue(id: String, index: Int, ring: Int)
     case fallback(id: String, reason: String)
     case bell(id: String, on: Bool)
     case unmuted(id: String, control: String, elements: [String])
