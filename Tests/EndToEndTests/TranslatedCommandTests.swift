@@ -97,6 +97,15 @@ final class TranslatedCommandTests: XCTestCase {
                        "work  2026년 12월 01일 (화) 06:45:00 UTC  (18시간 45분 후)")
     }
 
+    func testTheClockFollowsTheLocale() throws {
+        XCTAssertEqual(try next(["LANG": "en_US.UTF-8"]), """
+            work  Tue 01 Dec 2026 6:45:00 AM UTC  (in 18h 45m)
+            work  Wed 02 Dec 2026 6:45:00 AM UTC  (in 1d 18h)
+
+            """, "en_US writes twelve hours (%r)")
+        XCTAssertTrue(try next(["LANG": "ko_KR.UTF-8"]).contains(" 06:45:00 UTC"), "ko_KR's time format is 24-hour (%H시)")
+    }
+
     func testEnglishForCAndForLanguagesWithoutACatalog() throws {
         let english = """
             work  Tue 01 Dec 2026 06:45:00 UTC  (in 18h 45m)

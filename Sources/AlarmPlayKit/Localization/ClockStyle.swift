@@ -5,13 +5,9 @@ import Glibc
 
 /// How the locale writes a time of day: 24-hour (`18:30`) or 12-hour with its own words for
 /// the halves of the day (`6:30 PM`, `오후 6:30`), as `LC_TIME`'s time format says.
-public struct ClockStyle: Sendable, Equatable {
+public struct ClockStyle: Sendable {
     /// Nil for a 24-hour clock; else the words for before and after noon.
     public var halves: (am: String, pm: String)?
-
-    public static func == (lhs: ClockStyle, rhs: ClockStyle) -> Bool {
-        lhs.halves?.am == rhs.halves?.am && lhs.halves?.pm == rhs.halves?.pm
-    }
 
     public static let twentyFourHour = ClockStyle(halves: nil)
 
@@ -19,8 +15,8 @@ public struct ClockStyle: Sendable, Equatable {
         self.halves = halves
     }
 
-    /// From `nl_langinfo(alarmplay_T_FMT)`: `%I`, `%l` or `%r` mean twelve hours (`C` and `de_DE` say `%T`
-    /// and `%H:%M:%S`; `en_US` says `%r`).
+    /// From `nl_langinfo(T_FMT)`: `%I`, `%l` or `%r` mean twelve hours (`C` says `%T`, `de_DE`
+    /// and `ko_KR` a 24-hour `%H`; `en_US` says `%r`).
     public static var current: ClockStyle {
         let format = String(cString: nl_langinfo(alarmplay_T_FMT))
         guard ["%I", "%l", "%r"].contains(where: { format.contains($0) }) else { return .twentyFourHour }
