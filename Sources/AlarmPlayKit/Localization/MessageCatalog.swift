@@ -13,8 +13,11 @@ public struct MessageCatalog: Sendable {
         guard bytes.count >= 28 else { return nil }
         func word(_ offset: Int, _ littleEndian: Bool) -> Int? {
             guard offset >= 0, offset + 4 <= bytes.count else { return nil }
-            let b = bytes[offset..<offset + 4].map(UInt32.init)
-            return Int(littleEndian ? b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24 : b[3] | b[2] << 8 | b[1] << 16 | b[0] << 24)
+            var value = 0
+            for index in 0..<4 {
+                value = value << 8 | Int(bytes[offset + (littleEndian ? 3 - index : index)])
+            }
+            return value
         }
         guard let magic = word(0, true), magic == 0x9504_12de || magic == 0xde12_0495 else { return nil }
         let little = magic == 0x9504_12de
