@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 
 /// The commands in German and Korean through glibc's gettext and the catalogs compiled from
-/// `po/`: tables, times, durations, help, errors and doctor; LANGUAGE with a C.UTF-8 locale;
-/// untranslated text in English; `C` unchanged.
+/// `po/`: tables, times, durations, help, errors and doctor; LANGUAGE before LANG; the clock of
+/// the locale; untranslated text in English; `C` unchanged.
 final class TranslatedCommandTests: XCTestCase {
     var home: TemporaryDirectory!
     private let after = "2026-11-30T12:00:00+00:00"
@@ -90,11 +90,11 @@ final class TranslatedCommandTests: XCTestCase {
         XCTAssertTrue(doctor.stdout.contains("✔ 알람 파일: "), doctor.stdout)
     }
 
-    func testLanguageOverAPlainUTF8Locale() throws {
-        XCTAssertEqual(try next(["LANGUAGE": "de", "LANG": "C.UTF-8"]).split(separator: "\n").first,
-                       "work  Di, 01. Dez 2026 06:45:00 UTC  (in 18 Std. 45 Min.)")
-        XCTAssertEqual(try next(["LANGUAGE": "ko:de", "LANG": "C.UTF-8"]).split(separator: "\n").first,
+    func testLanguageComesBeforeLang() throws {
+        XCTAssertEqual(try next(["LANGUAGE": "ko:de", "LANG": "de_DE.UTF-8"]).split(separator: "\n").first,
                        "work  2026년 12월 01일 (화) 06:45:00 UTC  (18시간 45분 후)")
+        XCTAssertEqual(try next(["LANGUAGE": "fr:de", "LANG": "ko_KR.UTF-8"]).split(separator: "\n").first,
+                       "work  Di, 01. Dez 2026 06:45:00 UTC  (in 18 Std. 45 Min.)", "down LANGUAGE's list to a catalog there is")
     }
 
     func testTheClockFollowsTheLocale() throws {
@@ -115,6 +115,6 @@ final class TranslatedCommandTests: XCTestCase {
         XCTAssertEqual(try next([:]), english)
         XCTAssertEqual(try next(["LANG": "C"]), english)
         XCTAssertEqual(try next(["LANG": "C", "LANGUAGE": "de"]), english, "gettext ignores LANGUAGE in the C locale")
-        XCTAssertEqual(try next(["LANGUAGE": "fr", "LANG": "C.UTF-8"]), english)
+        XCTAssertEqual(try next(["LANG": "fr_FR.UTF-8"]), english)
     }
 }
