@@ -46,8 +46,18 @@ final class RunWebPageTests: XCTestCase {
             time.dispatchEvent(new Event('change', {bubbles: true}));
             """)
         try browser.type("#alarm-form [name=label]", "Gym")
+        XCTAssertEqual(try browser.text("#repeat-hint"), "No days and no date: rings once, at the next 07:30.")
+        try browser.run("""
+            const date = document.querySelector('#alarm-form [name=date]');
+            date.value = '2099-06-01';
+            date.dispatchEvent(new Event('input', {bubbles: true}));
+            """)
+        XCTAssertEqual(try browser.text("#repeat-hint"), "Rings once, on Mon 1 Jun 2099.")
         try browser.click("button.day[data-day=\"sat\"]")
+        XCTAssertEqual(try browser.text("#repeat-hint"), "Repeats weekly: Sat.")
         try browser.click("button.day[data-day=\"sun\"]")
+        XCTAssertEqual(try browser.text("#repeat-hint"), "Repeats weekly: Weekends.", "the hint follows the chosen days")
+        XCTAssertEqual(try browser.run("return document.querySelector('#alarm-form [name=date]').value;") as? String, "")
         try screenshot(browser, "edit")
         try browser.click("#save-alarm")
         XCTAssertTrue(browser.wait(for: "document.querySelector('#alarms li.alarm[data-id=\"gym\"]')"), "the new alarm is not listed")

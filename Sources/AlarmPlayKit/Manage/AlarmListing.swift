@@ -22,11 +22,14 @@ public struct AlarmListing: Sendable {
         self.now = now
     }
 
-    public static let header = ["ID", "ON", "TIME", "DAYS/DATE", "LABEL", "SOUND", "NEXT"]
+    /// The table's column names, in the user's language.
+    public static var header: [String] {
+        [tr("ID"), tr("ON"), tr("TIME"), tr("DAYS/DATE"), tr("LABEL"), tr("SOUND"), tr("NEXT")]
+    }
 
     public func row(format: TimeFormat) -> [String] {
         [
-            alarm.name, alarm.enabled ? "on" : "off", alarm.time.description, alarm.repeats.description,
+            alarm.name, alarm.enabled ? tr("on") : tr("off"), alarm.time.description, alarm.repeats.description,
             alarm.label ?? "-", soundText, next(format: format) + (nextSkip.map { "; " + $0.line(format: format) } ?? ""),
         ]
     }
@@ -40,11 +43,12 @@ public struct AlarmListing: Sendable {
     /// `in 7h 12m (Mon 07 Dec 06:45)`, `skipped once, then in 1d 7h (Tue 08 Dec 06:45)`, `done`, `off`.
     public func next(format: TimeFormat) -> String {
         switch status {
-        case .off: return "off"
-        case .done: return "done"
+        case .off: return tr("off")
+        case .done: return tr("done")
         case let .rings(at): return ring(at, format: format)
-        case let .snoozed(until): return "snoozed, " + ring(until, format: format)
-        case let .skipped(next): return "skipped once" + (next.map { ", then " + ring($0, format: format) } ?? "")
+        case let .snoozed(until): return tr("snoozed, {next}", ["next": ring(until, format: format)])
+        case let .skipped(next):
+            return next.map { tr("skipped once, then {next}", ["next": ring($0, format: format)]) } ?? tr("skipped once")
         }
     }
 

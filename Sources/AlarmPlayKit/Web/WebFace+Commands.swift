@@ -75,7 +75,7 @@ extension WebFace {
         case .uploadSound: return .addSound(name: request.query["name"] ?? "", bytes: request.body)
         case .startTimer: return try timer(request)
         case let .cancelTimer(id): return .cancelTimer(id: id)
-        case .page, .events, .calendarFeed:
+        case .page, .events, .calendarFeed, .messages:
             throw WebError(404, "not an API path")
         }
     }

@@ -23,6 +23,7 @@ public enum WebRoute: Equatable, Sendable {
     case events
     /// The coming rings as an iCalendar feed, for a phone's calendar to subscribe to.
     case calendarFeed
+    case messages
 
     /// The route, or the response for a path that does not exist (404) or a method it does not
     /// take (405, with `Allow`).
@@ -71,6 +72,7 @@ public enum WebRoute: Equatable, Sendable {
             (["DELETE": .cancelTimer(name)], rest.count == 2 && rest[0] == "timer" && !name.isEmpty),
             (["GET": .events], rest == ["events"]),
             (["GET": .calendarFeed], s == ["calendar.ics"]),
+            (["GET": .messages], rest == ["messages"]),
         ]
     }
 

@@ -2,13 +2,13 @@
 public enum NextCommand: Command {
     public static let spec = CommandSpec(
         name: "next",
-        abstract: "Show when the alarms ring next.",
+        abstract: tr("Show when the alarms ring next."),
         options: [
             AlarmFileOptions.alarms,
-            .value("after", "ISO8601", help: "Start from this time instead of now (e.g. 2027-03-28T01:00:00+01:00)."),
-            .value("count", "N", short: "n", help: "How many rings to show (default 1)."),
-            .flag("ics", help: "Print the next 60 days' rings as an iCalendar feed (what run's /calendar.ics serves)."),
-            .flag("json", help: "Print a JSON array of {id, label, at, position} (and skipped rings with a reason)."),
+            .value("after", "ISO8601", help: tr("Start from this time instead of now (e.g. 2027-03-28T01:00:00+01:00).")),
+            .value("count", "N", short: "n", help: tr("How many rings to show (default 1).")),
+            .flag("ics", help: tr("Print the next 60 days' rings as an iCalendar feed (what run's /calendar.ics serves).")),
+            .flag("json", help: tr("Print a JSON array of {id, label, at, position} (and skipped rings with a reason).")),
             .sounds,
         ],
         discussion: """
@@ -45,7 +45,7 @@ public enum NextCommand: Command {
         }
         let (rings, skipped) = snapshot.upcomingExplained(count: count)
         if let pause = snapshot.pausedUntil, !arguments.flag("json") {
-            context.console.out("paused until \(pause) ('alarmplay resume' ends it)")
+            context.console.out(tr("paused until {time} ('alarmplay resume' ends it)", ["time": "\(pause)"]))
         }
         let format = TimeFormat()
         if arguments.flag("json") {
@@ -53,7 +53,10 @@ public enum NextCommand: Command {
         } else {
             for line in lines(rings, skipped: skipped, from: after, format: format) { context.console.out(line) }
             if rings.isEmpty {
-                context.console.out("no alarm will ring (\(file.alarms.count) alarms, \(file.enabledCount) enabled)")
+                // English has said "1 alarms" here since the first release; scripts may match it.
+                let alarms = trn("{n} alarms", "{n} alarms", file.alarms.count)
+                context.console.out(trn("no alarm will ring ({alarms}, {n} enabled)", "no alarm will ring ({alarms}, {n} enabled)",
+                                        file.enabledCount, ["alarms": alarms]))
             }
         }
         return .success
