@@ -34,15 +34,23 @@ public struct AlarmListing: Sendable {
         return ([first] + alarm.settings.laterSounds.map(\.description)).joined(separator: ", ")
     }
 
-    /// `in 7h 12m (Mon 07 Dec 06:45)`, `skipped once, then in 1d 7h (Tue 08 Dec 06:45)`, `done`, `off`.
+    /// `in 7h 12m (Mon 07 Dec 06:45)`, `skipped once, then in 1d 7h (Tue 08 Dec 06:45)`,
+    /// `in 7h 57m (Mon 07 Dec 07:30), moved once from 06:45`, `done`, `off`.
     public func next(format: TimeFormat) -> String {
         switch status {
         case .off: return "off"
         case .done: return "done"
         case let .rings(at): return ring(at, format: format)
+        case let .shifted(at, from): return ring(at, format: format) + ", moved once from " + format.zone.localTime(at: from).time.description
         case let .snoozed(until): return "snoozed, " + ring(until, format: format)
         case let .skipped(next): return "skipped once" + (next.map { ", then " + ring($0, format: format) } ?? "")
         }
+    }
+
+    /// The ring the next one replaces, when it was moved.
+    public var shiftedFrom: Int? {
+        if case let .shifted(_, from) = status { return from }
+        return nil
     }
 
     private func ring(_ at: Int, format: TimeFormat) -> String {
@@ -61,7 +69,7 @@ public struct AlarmListing: Sendable {
         let (statusName, nextRing): (String, Int?) = switch status {
         case .off: ("off", nil)
         case .done: ("done", nil)
-        case let .rings(at): ("rings", at)
+        case let .rings(at), let .shifted(at, _): ("rings", at)
         case let .snoozed(until): ("snoozed", until)
         case let .skipped(next): ("skipped", next)
         }
@@ -76,6 +84,8 @@ public struct AlarmListing: Sendable {
             "ringFor": .int(settings.ringFor), "fadeIn": .int(settings.fadeIn),
             "status": .string(statusName), "next": nextRing.map { .string(format.iso($0)) } ?? .null,
             "skip": alarm.skip.map { .string(format.iso($0)) } ?? .null,
+            "shift": alarm.shift.map { ["from": .string(format.iso($0.from)), "to": .string(format.iso($0.to))] } ?? .null,
+            "shiftedFrom": shiftedFrom.map { .string(format.iso($0)) } ?? .null,
         ]
     }
 }

@@ -6,12 +6,20 @@ extension Alarm {
         nextRing(after: after, state: state, zone: zone, honouringSkips: true)
     }
 
-    /// `honouringSkips: false` gives the ring a skip hides, so `status` can tell "skipped".
+    /// `honouringSkips: false` gives the ring a skip hides, so `status` can tell "skipped". A
+    /// shifted ring (`shift`) is not where the schedule puts it but where it was moved, either way.
     func nextRing(after: Int, state: AlarmState?, zone: LocalTimeZone, honouringSkips: Bool) -> Int? {
         guard enabled else { return nil }
         let state = state.flatMap { $0.fingerprint == fingerprint ? $0 : nil }
         guard state?.done != true else { return nil }
         let skipped = honouringSkips ? [skip, state?.skippedOccurrence].compactMap { $0 } : []
+        let scheduled = scheduledRing(after: after, state: state, zone: zone, skipped: skipped + [shift?.from].compactMap { $0 })
+        guard let moved = shift?.to, moved > after, !skipped.contains(moved) else { return scheduled }
+        return min(moved, scheduled ?? moved)
+    }
+
+    /// The next ring of the schedule itself, passing over the `skipped` instants.
+    private func scheduledRing(after: Int, state: AlarmState?, zone: LocalTimeZone, skipped: [Int]) -> Int? {
         switch repeats {
         case let .weekly(days):
             return repeating(after: after, skipped: skipped, zone: zone) { date in
@@ -81,6 +89,12 @@ public struct Ring: Sendable, Equatable {
         self.alarm = alarm
         self.at = at
         self.isSnooze = isSnooze
+    }
+
+    /// The ring of the schedule this one replaces, when it was moved (`alarmplay shift`).
+    public var shiftedFrom: Int? {
+        guard !isSnooze, let shift = alarm.shift, shift.to == at else { return nil }
+        return shift.from
     }
 }
 

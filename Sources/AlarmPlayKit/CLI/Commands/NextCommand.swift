@@ -7,7 +7,7 @@ public enum NextCommand: Command {
             AlarmFileOptions.alarms,
             .value("after", "ISO8601", help: "Start from this time instead of now (e.g. 2027-03-28T01:00:00+01:00)."),
             .value("count", "N", short: "n", help: "How many rings to show (default 1)."),
-            .flag("json", help: "Print a JSON array of {id, label, at, position}."),
+            .flag("json", help: "Print a JSON array of {id, label, at, position, shiftedFrom}."),
             .sounds,
         ],
         discussion: """
@@ -50,10 +50,12 @@ public enum NextCommand: Command {
         return .success
     }
 
-    /// `work  Mon 07 Dec 2026 06:45:00 CET  (in 14h 2m)`, columns aligned.
+    /// `work  Mon 07 Dec 2026 06:45:00 CET  (in 14h 2m)`, columns aligned; a moved ring ends
+    /// with `moved once from 06:45`.
     static func lines(_ rings: [Ring], from now: Int, format: TimeFormat) -> [String] {
         Table.render(rings.map { ring in
             [ring.alarm.name, format.human(ring.at), "(\(TimeFormat.relative(from: now, to: ring.at)))"]
+                + (ring.shiftedFrom.map { ["moved once from " + format.zone.localTime(at: $0).time.description] } ?? [])
         })
     }
 
@@ -64,6 +66,7 @@ public enum NextCommand: Command {
                 "label": .optional(ring.alarm.label),
                 "at": .string(format.iso(ring.at)),
                 "position": .int(ring.alarm.position),
+                "shiftedFrom": ring.shiftedFrom.map { .string(format.iso($0)) } ?? .null,
             ]
         })
     }
