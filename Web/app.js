@@ -340,7 +340,8 @@ function alarmItem(alarm) {
     type: "checkbox", class: "alarm-switch", role: "switch", "aria-label": `${alarmName(alarm)} at ${alarm.time}`,
   });
   toggle.checked = alarm.enabled;
-  const skipped = alarm.status === "skipped" ? h("span", { class: "tag" }, "skipped once") : null;
+  const skipped = alarm.status === "skipped" ? h("span", { class: "tag" }, "skipped once")
+    : alarm.shiftedFrom ? h("span", { class: "tag" }, `moved from ${wallClock(alarm.shiftedFrom).time}`) : null;
   const next = alarm.enabled && alarm.next ? untilSpan(alarm.next) : null;
   return h("li", { class: alarm.enabled ? "alarm card" : "alarm card off", "data-id": alarm.id },
     h("button", { type: "button", class: "alarm-open" },
@@ -391,6 +392,9 @@ function openEditor(alarm) {
   clearProblems();
   $("#editor-title").textContent = alarm ? "Edit alarm" : "New alarm";
   $("#skip-alarm").hidden = !alarm;
+  $("#only-next-field").hidden = !alarm;
+  $("#only-next").checked = false;
+  $("#unshift-alarm").hidden = !alarm?.shift;
   $("#delete-alarm").hidden = !alarm;
   if (alarm) renderSkipButton(alarm);
   $("#editor").hidden = false;
@@ -488,9 +492,17 @@ async function saveAlarm(event) {
   const button = $("#save-alarm");
   button.disabled = true;
   try {
-    const saved = editor.alarm
-      ? await api("PATCH", alarmPath(editor.alarm.id), changes)
-      : await api("POST", "/api/alarms", changes);
+    let saved = null;
+    // "Only next time": the new time moves the next ring alone; the alarm keeps its own.
+    if (editor.alarm && changes.time && $("#only-next").checked) {
+      saved = await api("POST", `${alarmPath(editor.alarm.id)}/shift`, { to: changes.time });
+      delete changes.time;
+    }
+    if (!saved || Object.keys(changes).length > 0) {
+      saved = editor.alarm
+        ? await api("PATCH", alarmPath(editor.alarm.id), changes)
+        : await api("POST", "/api/alarms", changes);
+    }
     replaceAlarm(saved, editor.alarm?.id);
     closeEditor();
     scheduleRefresh();
@@ -529,6 +541,17 @@ async function toggleSkip() {
     editor.alarm = updated;
     replaceAlarm(updated);
     renderSkipButton(updated);
+    scheduleRefresh();
+  } catch (error) {
+    showProblems(error);
+  }
+}
+
+async function unshiftAlarm() {
+  try {
+    const updated = await api("POST", `${alarmPath(editor.alarm.id)}/shift`, { to: null });
+    replaceAlarm(updated);
+    closeEditor();
     scheduleRefresh();
   } catch (error) {
     showProblems(error);
@@ -918,6 +941,7 @@ function wire() {
   });
   $("#cancel-edit").addEventListener("click", closeEditor);
   $("#skip-alarm").addEventListener("click", toggleSkip);
+  $("#unshift-alarm").addEventListener("click", unshiftAlarm);
   $("#delete-alarm").addEventListener("click", deleteAlarm);
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !$("#editor").hidden) closeEditor();

@@ -8,12 +8,20 @@ public struct HomeAssistantDevice: Sendable {
         public var label: String?
         public var enabled: Bool
         public var time: String
+        /// The sound's name as `sounds` lists it (the first of a sequence).
+        public var sound: String
+        /// 0...100.
+        public var volumePercent: Int
+        public var snoozeMinutes: Int
 
-        public init(name: String, label: String?, enabled: Bool, time: String) {
+        public init(name: String, label: String?, enabled: Bool, time: String, sound: String, volumePercent: Int, snoozeMinutes: Int) {
             self.name = name
             self.label = label
             self.enabled = enabled
             self.time = time
+            self.sound = sound
+            self.volumePercent = volumePercent
+            self.snoozeMinutes = snoozeMinutes
         }
 
         public var topicID: String { MQTTDeviceID.topicSafe(name) }
@@ -23,19 +31,31 @@ public struct HomeAssistantDevice: Sendable {
         public var ringing: Bool
         /// The next ring: ISO 8601 with the offset, its alarm's name and label.
         public var next: (at: String, name: String, label: String?)?
+        /// When the next ring was moved (`alarmplay shift`), the ring it replaces (ISO 8601).
+        public var nextShiftedFrom: String?
         public var alarms: [AlarmEntity]
+        /// The names the sound selects offer.
+        public var sounds: [String]
 
-        public init(ringing: Bool, next: (at: String, name: String, label: String?)?, alarms: [AlarmEntity]) {
+        public init(
+            ringing: Bool, next: (at: String, name: String, label: String?)?, nextShiftedFrom: String? = nil, alarms: [AlarmEntity],
+            sounds: [String] = []
+        ) {
             self.ringing = ringing
             self.next = next
+            self.nextShiftedFrom = nextShiftedFrom
             self.alarms = alarms
+            self.sounds = sounds
         }
 
         public static func == (a: Snapshot, b: Snapshot) -> Bool {
             a.ringing == b.ringing && a.alarms == b.alarms && a.next?.at == b.next?.at && a.next?.name == b.next?.name
-                && a.next?.label == b.next?.label
+                && a.next?.label == b.next?.label && a.nextShiftedFrom == b.nextShiftedFrom && a.sounds == b.sounds
         }
     }
+
+    /// The snooze lengths the number entity offers.
+    public static let snoozeMinutes = 1...60
 
     public static let eventTypes = ["fired", "snoozed", "stopped", "silenced", "missed"]
 
@@ -73,13 +93,16 @@ public struct HomeAssistantDevice: Sendable {
             keys["alarm_\(alarm.topicID)_enabled"] = "switch"
             keys["alarm_\(alarm.topicID)_time"] = "text"
             keys["alarm_\(alarm.topicID)_skip"] = "button"
+            keys["alarm_\(alarm.topicID)_sound"] = "select"
+            keys["alarm_\(alarm.topicID)_volume"] = "number"
+            keys["alarm_\(alarm.topicID)_snooze"] = "number"
         }
         return keys
     }
 
     /// The device message. Components published before but gone now are sent once with only their
     /// platform, which is how Home Assistant is told to remove them (no ghosts).
-    public func discovery(_ alarms: [AlarmEntity], removed: [String: String]) -> JSONValue {
+    public func discovery(_ alarms: [AlarmEntity], sounds: [String], removed: [String: String]) -> JSONValue {
         let unique = { (key: String) in JSONValue.string("alarmplay_\(id)_\(key)") }
         var components: [(String, JSONValue)] = [
             ("snooze", ["platform": "button", "name": "Snooze", "unique_id": unique("snooze"), "icon": "mdi:alarm-snooze",
@@ -110,6 +133,25 @@ public struct HomeAssistantDevice: Sendable {
                 "platform": "button", "name": .string("\(title) skip next"), "unique_id": unique(key + "_skip"), "icon": "mdi:debug-step-over",
                 "command_topic": .string(alarmTopic(alarm, "skip/set")), "payload_press": "PRESS",
             ]))
+            // Home Assistant refuses a state missing from the options: a sound not listed (a
+            // sequence's first, a file gone) is offered too.
+            let options = sounds.contains(alarm.sound) ? sounds : sounds + [alarm.sound]
+            components.append((key + "_sound", [
+                "platform": "select", "name": .string("\(title) sound"), "unique_id": unique(key + "_sound"), "icon": "mdi:music-note",
+                "state_topic": .string(alarmTopic(alarm, "sound")), "command_topic": .string(alarmTopic(alarm, "sound/set")),
+                "options": .array(options.map(JSONValue.string)),
+            ]))
+            components.append((key + "_volume", [
+                "platform": "number", "name": .string("\(title) volume"), "unique_id": unique(key + "_volume"), "icon": "mdi:volume-high",
+                "state_topic": .string(alarmTopic(alarm, "volume")), "command_topic": .string(alarmTopic(alarm, "volume/set")),
+                "min": 0, "max": 100, "step": 1, "unit_of_measurement": "%", "mode": "slider",
+            ]))
+            components.append((key + "_snooze", [
+                "platform": "number", "name": .string("\(title) snooze"), "unique_id": unique(key + "_snooze"), "icon": "mdi:alarm-snooze",
+                "state_topic": .string(alarmTopic(alarm, "snooze")), "command_topic": .string(alarmTopic(alarm, "snooze/set")),
+                "min": .int(Self.snoozeMinutes.lowerBound), "max": .int(Self.snoozeMinutes.upperBound), "step": 1,
+                "unit_of_measurement": "min", "device_class": "duration", "mode": "box",
+            ]))
         }
         for (key, platform) in removed.sorted(by: { $0.key < $1.key }) {
             components.append((key, ["platform": .string(platform)]))
@@ -130,11 +172,15 @@ public struct HomeAssistantDevice: Sendable {
             nextTopic: snapshot.next?.at ?? "None",
             nextAttributesTopic: JSONWriter.compact([
                 "id": .optional(snapshot.next?.name), "label": .optional(snapshot.next?.label),
+                "shifted_from": .optional(snapshot.nextShiftedFrom),
             ]),
         ]
         for alarm in snapshot.alarms {
             states[alarmTopic(alarm, "enabled")] = alarm.enabled ? "ON" : "OFF"
             states[alarmTopic(alarm, "time")] = alarm.time
+            states[alarmTopic(alarm, "sound")] = alarm.sound
+            states[alarmTopic(alarm, "volume")] = String(alarm.volumePercent)
+            states[alarmTopic(alarm, "snooze")] = String(alarm.snoozeMinutes)
         }
         return states
     }

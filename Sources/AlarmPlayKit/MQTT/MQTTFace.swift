@@ -16,6 +16,7 @@ final class MQTTFace: DaemonFace {
     private var connection: MQTTConnection?
     private var published: [String: String] = [:]
     private var announced: [String: String] = [:]
+    private var announcedSounds: [String] = []
     private var refresh: EventLoop.Deadline?
     private var forceNext = false
     private var wasDisconnected = false
@@ -128,12 +129,13 @@ final class MQTTFace: DaemonFace {
         let now = snapshot()
         let components = device.components(now.alarms)
         let states = device.states(now)
-        if force || components != announced {
+        if force || components != announced || now.sounds != announcedSounds {
             let removed = announced.filter { components[$0.key] == nil }
-            connection.publish(device.discoveryTopic, JSONWriter.compact(device.discovery(now.alarms, removed: removed)), retain: true)
+            connection.publish(device.discoveryTopic, JSONWriter.compact(device.discovery(now.alarms, sounds: now.sounds, removed: removed)), retain: true)
             // A removed alarm's retained states go too (an empty retained message deletes one).
             for topic in published.keys where states[topic] == nil { connection.publish(topic, "", retain: true) }
             announced = components
+            announcedSounds = now.sounds
         }
         if force { published = [:] }
         for (topic, payload) in states.sorted(by: { $0.key < $1.key }) where published[topic] != payload {

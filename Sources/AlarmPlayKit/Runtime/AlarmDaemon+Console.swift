@@ -87,7 +87,8 @@ extension AlarmDaemon {
             ])
         }
         let nextJSON: JSONValue = snapshot.next.map { ring in
-            .object([("id", .string(ring.alarm.name)), ("label", .optional(ring.alarm.label)), ("at", .string(format.iso(ring.at)))])
+            .object([("id", .string(ring.alarm.name)), ("label", .optional(ring.alarm.label)), ("at", .string(format.iso(ring.at))),
+                     ("shiftedFrom", ring.shiftedFrom.map { .string(format.iso($0)) } ?? .null)])
         } ?? .null
         // Where the page is served, for `alarmplay web`; null with --no-http or while it cannot start.
         let http: JSONValue = web?.listening.map { .string($0.description) } ?? .null

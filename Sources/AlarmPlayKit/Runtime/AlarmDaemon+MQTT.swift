@@ -16,7 +16,14 @@ extension AlarmDaemon {
         return HomeAssistantDevice.Snapshot(
             ringing: !snapshot.ringing.isEmpty,
             next: next.map { (format.iso($0.at), $0.alarm.name, $0.alarm.label) },
-            alarms: model.fileAlarms.map { .init(name: $0.name, label: $0.label, enabled: $0.enabled, time: $0.time.description) })
+            nextShiftedFrom: next?.shiftedFrom.map(format.iso),
+            alarms: model.fileAlarms.map { alarm in
+                let settings = alarm.settings
+                return .init(name: alarm.name, label: alarm.label, enabled: alarm.enabled, time: alarm.time.description,
+                             sound: (try? registry.resolve(settings.sound))?.sound.name ?? settings.sound.description,
+                             volumePercent: Int((settings.volume * 100).rounded()), snoozeMinutes: settings.snooze / 60)
+            },
+            sounds: registry.entries.map(\.sound.name))
     }
 
     /// Applies a command and tells `refused` why not (for `event=mqtt_rejected`), or nil when
@@ -40,6 +47,15 @@ extension AlarmDaemon {
             let schedule = model.state.schedule
             let now = clock.now().seconds
             edit({ try AlarmFileEdits.skip(alarm, in: $0, state: schedule, now: now).outcome }, then: refused)
+        case let .shift(alarm, target):
+            let schedule = model.state.schedule
+            let now = clock.now().seconds
+            edit({ file in
+                guard let target else { return try AlarmFileEdits.unshift(alarm, in: file) }
+                return try AlarmFileEdits.shift(alarm, target, in: file, state: schedule, now: now).outcome
+            }, then: refused)
+        case let .change(alarm, changes):
+            edit({ try AlarmFileEdits.edit(alarm, changes, in: $0) }, then: refused)
         }
     }
 

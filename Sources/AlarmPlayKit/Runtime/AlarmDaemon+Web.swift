@@ -49,6 +49,14 @@ extension AlarmDaemon {
             return changeAlarms { try AlarmFileEdits.setEnabled(false, id, in: $0) }
         case let .alarm(id, .unskip):
             return changeAlarms { try AlarmFileEdits.unskip(id, in: $0) }
+        case let .alarm(id, .shift):
+            let target = try shiftTarget(request)
+            let schedule = model.state.schedule
+            let now = clock.now().seconds
+            return changeAlarms { file in
+                guard let target else { return try AlarmFileEdits.unshift(id, in: file) }
+                return try AlarmFileEdits.shift(id, target, in: file, state: schedule, now: now).outcome
+            }
         case let .alarm(id, .skip):
             let schedule = model.state.schedule
             let now = clock.now().seconds
@@ -86,6 +94,21 @@ extension AlarmDaemon {
             return try cancelTimer(id)
         case .page, .events, .addAlarm, .editAlarm, .removeAlarm, .alarm:
             throw WebError(404, "not an API path")
+        }
+    }
+
+    /// `{"to": "07:30"}`, `{"to": "+30m"}`; nil for `{"to": null}` (put the ring back).
+    private func shiftTarget(_ request: HTTPRequest) throws(WebError) -> RingShift.Target? {
+        let message = "to must be a time such as \"07:30\", an offset such as \"+30m\", or null"
+        guard let to = try WebRequestBody.object(request, allowed: ["to"]).first(where: { $0.key == "to" })?.value else {
+            throw WebError.problems([("to", message)])
+        }
+        if to.isNull { return nil }
+        guard let text = to.stringValue else { throw WebError.problems([("to", message)]) }
+        do {
+            return try RingShift.Target(parsing: text)
+        } catch {
+            throw WebError.problems([("to", error.message)])
         }
     }
 
