@@ -62,15 +62,6 @@ final class RunLockedFileTests: XCTestCase {
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0, run.stderr)
     }
-
-    private func wait(until seconds: TimeInterval, _ condition: () -> Bool) -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return condition()
-    }
 }
 
 /// The page's answer, from the thread that waited for it.

@@ -73,6 +73,7 @@ final class RunMQTTTests: XCTestCase {
         XCTAssertFalse(fired.retained)
         XCTAssertEqual(json(fired.payload)["id"] as? String, "soon")
         XCTAssertEqual(json(fired.payload)["label"] as? String, "Wake")
+        XCTAssertTrue(json(fired.payload)["late_ms"] is NSNumber, "numbers reach MQTT as JSON numbers: \(fired.payload)")
         XCTAssertLessThan(fired.time.timeIntervalSince(due.date), 1)
         let ringing = try XCTUnwrap(subscriber.wait(for: "alarmplay/pi1/ringing") { $0.payload == "ON" })
         XCTAssertLessThan(ringing.time.timeIntervalSince(due.date), 1)

@@ -3,7 +3,8 @@ import XCTest
 
 /// One command, one refusal, rendered by each face in its own terms: `snooze` with nothing
 /// ringing is an error line on the socket and exit 1 from the CLI, HTTP 409 from the page's API,
-/// and a logged MQTT rejection that springs Home Assistant's button back, all with the same words.
+/// and an MQTT refusal event (and a logged rejection that springs Home Assistant's button back),
+/// all with the same words.
 final class RunRefusalTests: XCTestCase {
     var scenario: RunScenario!
 
@@ -22,6 +23,8 @@ final class RunRefusalTests: XCTestCase {
         let run = try scenario.startRun(["--mqtt", broker.url, "--mqtt-id", "pi1"])
         XCTAssertNotNil(run.waitForLog("event=mqtt_connected", timeout: 10), run.stderr)
         let web = try WebClient(run: run, home: scenario.home)
+        let events = try broker.subscriber("alarmplay/pi1/event")
+        Thread.sleep(forTimeInterval: 0.3)
 
         let cli = try scenario.control(["snooze"])
         XCTAssertEqual(cli.status, 1, cli.stderr)
@@ -35,6 +38,10 @@ final class RunRefusalTests: XCTestCase {
         XCTAssertNotNil(run.waitForLog("event=mqtt_rejected", timeout: 5), run.stderr)
         let rejected = try XCTUnwrap(run.logLines("event=mqtt_rejected").first)
         XCTAssertTrue(rejected.contains("topic=alarmplay/pi1/snooze/set reason=\"nothing is ringing\""), rejected)
+        let event = try XCTUnwrap(events.wait(for: "alarmplay/pi1/event") { $0.payload.contains("\"rejected\"") })
+        let payload = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(event.payload.utf8)) as? [String: Any])
+        XCTAssertEqual(payload["reason"] as? String, "nothing is ringing")
+        XCTAssertEqual(payload["topic"] as? String, "alarmplay/pi1/snooze/set")
 
         // A refusal changes nothing: still nothing ringing, the same next ring.
         let status = try scenario.control(["status", "--json"])

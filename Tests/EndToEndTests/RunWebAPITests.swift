@@ -206,6 +206,9 @@ final class RunWebAPITests: XCTestCase {
         XCTAssertNotNil(run.waitForLog("event=fired id=soon", timeout: 10), run.stderr)
         XCTAssertTrue(wait(until: 2) { events().contains("\"event\": \"fired\", \"level\": \"info\"") }, events())
         XCTAssertTrue(events().contains("\"id\": \"soon\""), events())
+        let firedLine = try XCTUnwrap(events().split(separator: "\n").first { $0.hasPrefix("data: ") && $0.contains("\"fired\"") })
+        let fired = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(firedLine.dropFirst(6).utf8)) as? [String: Any])
+        XCTAssertTrue(fired["late_ms"] is NSNumber, "numbers reach the stream as JSON numbers: \(firedLine)")
         let ringing = try client.get("/api/status").object["ringing"] as? [[String: Any]]
         XCTAssertEqual(ringing?.first?["id"] as? String, "soon")
 
@@ -293,14 +296,5 @@ final class RunWebAPITests: XCTestCase {
         XCTAssertLessThan(Int(fired.components(separatedBy: "late_ms=").last!.prefix { $0.isNumber }) ?? 999, 50)
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
-    }
-
-    private func wait(until seconds: TimeInterval, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return condition()
     }
 }

@@ -10,6 +10,10 @@ public struct Refusal: Error, Sendable, Equatable {
         case invalid([Problem])
         /// What it needs is missing (a device, a broker, a file).
         case unavailable
+        /// Not a kind of thing it can take (an upload that is not a sound).
+        case unsupported
+        /// It was tried and failed (a write to the disk).
+        case failed
     }
 
     public struct Problem: Sendable, Equatable {
@@ -24,10 +28,18 @@ public struct Refusal: Error, Sendable, Equatable {
 
     public var kind: Kind
     public var message: String
+    /// What stands in the way, one line each (the alarms file's located problems).
+    public var details: [String]
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, details: [String] = []) {
         self.kind = kind
         self.message = message
+        self.details = details
+    }
+
+    /// The request is wrong in one field.
+    public init(field: String, _ message: String) {
+        self.init(.invalid([Problem(field: field, message: message)]), message)
     }
 }
 

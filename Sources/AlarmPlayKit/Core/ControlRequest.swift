@@ -15,6 +15,27 @@ public enum ControlRequest: Sendable, Equatable {
     case quit
     /// SIGHUP: reads the alarms file again.
     case reload
+    /// The alarms with what each does next, in file order.
+    case listAlarms
+    case listSounds
+    /// Changes of the alarms file, made by the one locked writer off the loop; the result is the
+    /// alarm as listed after the change.
+    case addAlarm(AlarmChanges)
+    case editAlarm(id: String, AlarmChanges)
+    case removeAlarm(id: String)
+    /// Switching an alarm on also re-arms it (`rearm`).
+    case setEnabled(id: String, Bool)
+    case skip(id: String)
+    case unskip(id: String)
+    /// Moves only the next ring (`alarmplay shift`); nil puts it back.
+    case shift(id: String, RingShift.Target?)
+    /// Plays a sound on the alarms' device for at most 30 s; a ringing alarm always wins.
+    case preview(sound: String, volume: Double)
+    case stopPreview
+    case startTimer(seconds: Int, label: String?)
+    case cancelTimer(id: String)
+    /// Keeps an uploaded file in the user's sound folder if it plays; checked off the loop.
+    case addSound(name: String, bytes: [UInt8])
 
     /// `snooze`, `s`, `z`, `stop`, `x`, `status`, each optionally followed by an alarm id;
     /// case-insensitive. Nil for anything else.
@@ -50,8 +71,8 @@ public enum ControlRequest: Sendable, Equatable {
         }
     }
 
-    /// The line the client sends over the socket. `interrupt`, `quit` and `reload` have one for
-    /// the log only: they come from keys and signals, and no socket client can end `run`.
+    /// The line the client sends over the socket. The others have one for the log only: they
+    /// come from keys, signals, the page and Home Assistant, and no socket client can end `run`.
     public var line: String {
         switch self {
         case let .snooze(id): return id.map { "snooze \($0)" } ?? "snooze"
@@ -62,6 +83,20 @@ public enum ControlRequest: Sendable, Equatable {
         case .interrupt: return "interrupt"
         case .quit: return "quit"
         case .reload: return "reload"
+        case .listAlarms: return "list"
+        case .listSounds: return "sounds"
+        case .addAlarm: return "add"
+        case let .editAlarm(id, _): return "edit \(id)"
+        case let .removeAlarm(id): return "remove \(id)"
+        case let .setEnabled(id, on): return (on ? "enable " : "disable ") + id
+        case let .skip(id): return "skip \(id)"
+        case let .unskip(id): return "unskip \(id)"
+        case let .shift(id, target): return "shift \(id) " + (target.map(\.description) ?? "--clear")
+        case let .preview(sound, _): return "preview \(sound)"
+        case .stopPreview: return "preview --stop"
+        case let .startTimer(seconds, _): return "timer \(seconds)s"
+        case let .cancelTimer(id): return "timer --cancel \(id)"
+        case let .addSound(name, _): return "add-sound \(name)"
         }
     }
 

@@ -25,6 +25,8 @@ struct ScheduleModel {
 
     let clock: any WallClock
     var fileAlarms: [Alarm] = []
+    /// Hooks at the top of the alarms file, for every alarm.
+    var fileHooks: [Hook] = []
     var timers: [RunningTimer] = []
     /// `alarmplay pause`: no ring before this date.
     var pausedUntil: CalendarDate?
@@ -196,6 +198,7 @@ struct ScheduleModel {
             Snapshot.Ringing(alarm: ring.alarm, since: ring.since, snoozesLeft: ring.snoozesLeft, sounding: heard == ring.key,
                              bell: heard == ring.key && bell)
         }
-        return Snapshot(alarms: alarms, state: state, pausedUntil: pausedUntil, now: clock.now().seconds, ringing: rings)
+        return Snapshot(alarms: fileAlarms, timers: timers.map(\.alarm), state: state, pausedUntil: pausedUntil, now: clock.now().seconds,
+                        ringing: rings, fileHooks: fileHooks)
     }
 }

@@ -28,7 +28,12 @@ public struct Snapshot: Sendable {
     }
 
     public let now: Int
+    /// The alarms file's alarms, then the running timers: everything that may ring.
     public let alarms: [Alarm]
+    /// The alarms file's alone, as the faces that edit them list them.
+    public let fileAlarms: [Alarm]
+    /// Hooks at the top of the alarms file, for every alarm.
+    public let fileHooks: [Hook]
     public let ringing: [Ringing]
     /// The pause in force at `now` (one whose date has come is over).
     public let pausedUntil: CalendarDate?
@@ -36,10 +41,12 @@ public struct Snapshot: Sendable {
     let zone: LocalTimeZone
 
     public init(
-        alarms: [Alarm], state: DaemonState, pausedUntil: CalendarDate?, now: Int, ringing: [Ringing] = [],
-        zone: LocalTimeZone = .current
+        alarms: [Alarm], timers: [Alarm] = [], state: DaemonState, pausedUntil: CalendarDate?, now: Int, ringing: [Ringing] = [],
+        fileHooks: [Hook] = [], zone: LocalTimeZone = .current
     ) {
-        self.alarms = alarms
+        fileAlarms = alarms
+        self.fileHooks = fileHooks
+        self.alarms = alarms + timers
         self.state = state
         self.pausedUntil = PauseRule.holds(now, pausedUntil: pausedUntil, zone: zone) ? pausedUntil : nil
         self.now = now
@@ -49,7 +56,7 @@ public struct Snapshot: Sendable {
 
     /// The offline commands' view: the alarms file and what the last `run` left in state.json.
     public init(file: AlarmFile, state: DaemonState, now: Int, zone: LocalTimeZone = .current) {
-        self.init(alarms: file.alarms, state: state, pausedUntil: file.pausedUntil, now: now, zone: zone)
+        self.init(alarms: file.alarms, state: state, pausedUntil: file.pausedUntil, now: now, fileHooks: file.hooks, zone: zone)
     }
 
     /// Switched-on alarms with a snooze pending (switching one off ends its snooze), in file order.

@@ -1,37 +1,50 @@
 /// Hooks as one of `run`'s faces: every event the daemon publishes for an alarm (fired, snoozed,
 /// stopped, silenced, missed, fallback) runs the hooks that ask for it, with the ring in their
-/// environment. `before` hooks are timed by the daemon, which calls `runBefore`.
+/// environment. `before` hooks are timed by the core, which says when one is due (`hook_due`).
 final class HookFace: DaemonFace {
-    /// The alarm an event names, and the hooks that apply to it (its own, then the file's).
-    typealias Lookup = (String) -> (alarm: Alarm, hooks: [Hook])?
-
     private let runner: HookRunner
-    private let lookup: Lookup
+    private unowned let host: any FaceHost
     private let base: [String: String]
 
-    init(loop: EventLoop, environment: [String: String], lookup: @escaping Lookup,
-         log: @escaping (EventLog.Level, String, [(String, String)]) -> Void) {
-        runner = HookRunner(loop: loop, log: log)
-        self.lookup = lookup
+    /// Always made: hooks may appear with any edit of the file.
+    static func make(_ host: any FaceHost) -> HookFace? {
+        HookFace(host: host, environment: Environment.current().variables)
+    }
+
+    init(host: any FaceHost, environment: [String: String]) {
+        runner = HookRunner(loop: host.loop) { [unowned host] in host.report($0) }
+        self.host = host
         base = environment
     }
 
     func start() {}
     func stop() {}
 
-    func publish(_ level: EventLog.Level, _ name: String, _ fields: [(String, String)], at instant: Instant) {
-        guard let event = Hook.Event(rawValue: name), event != .before,
-              let id = fields.first(where: { $0.0 == "id" })?.1, let (alarm, hooks) = lookup(id)
-        else { return }
-        let scheduled = fields.first { $0.0 == "scheduled" }?.1 ?? TimeFormat().iso(instant.seconds)
-        for hook in hooks where hook.on == event {
-            runner.run(job(hook, alarm: alarm, event: name, scheduled: scheduled))
+    func publish(_ event: DaemonEvent, at instant: Instant) {
+        if case let .hookDue(id, index, ring) = event {
+            guard let (alarm, hooks) = lookup(id), hooks.indices.contains(index) else { return }
+            return runner.run(job(hooks[index], alarm: alarm, event: Hook.Event.before.rawValue, scheduled: TimeFormat().iso(ring)))
+        }
+        guard let on = Hook.Event(event), let id = event.alarmID, let (alarm, hooks) = lookup(id) else { return }
+        let scheduled = TimeFormat().iso(Self.scheduled(event) ?? instant.seconds)
+        for hook in hooks where hook.on == on {
+            runner.run(job(hook, alarm: alarm, event: on.rawValue, scheduled: scheduled))
         }
     }
 
-    /// A `before` hook whose moment has come, for the ring at `ring`.
-    func runBefore(_ hook: Hook, alarm: Alarm, ring: Int) {
-        runner.run(job(hook, alarm: alarm, event: "before", scheduled: TimeFormat().iso(ring)))
+    /// The alarm an event names, and the hooks that apply to it (its own, then the file's).
+    private func lookup(_ id: String) -> (alarm: Alarm, hooks: [Hook])? {
+        let snapshot = host.snapshot()
+        guard let alarm = snapshot.alarms.first(where: { $0.name == id }) else { return nil }
+        return (alarm, alarm.hooks + snapshot.fileHooks)
+    }
+
+    /// The ring an event is about, when it names one; else the hook's ring is the event's moment.
+    private static func scheduled(_ event: DaemonEvent) -> Int? {
+        switch event {
+        case let .fired(_, scheduled, _, _), let .missed(_, scheduled, _): return scheduled
+        default: return nil
+        }
     }
 
     private func job(_ hook: Hook, alarm: Alarm, event: String, scheduled: String) -> HookRunner.Job {
@@ -42,5 +55,20 @@ final class HookFace: DaemonFace {
         environment["ALARMPLAY_SCHEDULED"] = scheduled
         environment["ALARMPLAY_SOUND"] = alarm.settings.sequence.map(\.description).joined(separator: ",")
         return HookRunner.Job(hook: hook, id: alarm.name, environment: environment)
+    }
+}
+
+extension Hook.Event {
+    /// The hooks an event runs; `before` hooks are timed by the daemon instead.
+    init?(_ event: DaemonEvent) {
+        switch event {
+        case .fired: self = .fired
+        case .snoozed: self = .snoozed
+        case .stopped, .dismissed: self = .stopped
+        case .silenced: self = .silenced
+        case .missed: self = .missed
+        case .fallback: self = .fallback
+        default: return nil
+        }
     }
 }

@@ -28,14 +28,14 @@ final class HookRunner {
 
     static let limit = 4
     private let loop: EventLoop
-    private let log: (EventLog.Level, String, [(String, String)]) -> Void
+    private let report: FaceReport.Sink
     private var running: [Int32: Running] = [:]
     private var queue: [Job] = []
     private let clock = SystemMonotonicTime()
 
-    init(loop: EventLoop, log: @escaping (EventLog.Level, String, [(String, String)]) -> Void) {
+    init(loop: EventLoop, report: @escaping FaceReport.Sink) {
         self.loop = loop
-        self.log = log
+        self.report = report
     }
 
     deinit {
@@ -54,7 +54,7 @@ final class HookRunner {
     func run(_ job: Job) {
         guard running.count < Self.limit else {
             queue.append(job)
-            log(.info, "hook_queued", [("id", job.id), ("on", job.hook.on.rawValue), ("waiting", String(queue.count))])
+            note(.info, "hook_queued", job, ["waiting": .number(queue.count)])
             return
         }
         start(job)
@@ -102,17 +102,17 @@ final class HookRunner {
         child.deadline = loop.schedule(afterMilliseconds: Int64(job.hook.timeout) * 1000) { [unowned self] in
             guard running[pidfd] != nil else { return }
             running[pidfd]?.deadline = nil
-            log(.warning, "hook_timeout", [("id", job.id), ("on", job.hook.on.rawValue), ("after_s", String(job.hook.timeout))])
+            note(.warning, "hook_timeout", job, ["after_s": .number(job.hook.timeout)])
             kill(-pid, SIGKILL)
         }
         running[pidfd] = child
         loop.watch(ends[0]) { [unowned self] in readOutput(pidfd) }
         loop.watch(pidfd) { [unowned self] in ended(pidfd) }
-        log(.info, "hook_started", [("id", job.id), ("on", job.hook.on.rawValue), ("run", job.hook.command.joined(separator: " "))])
+        note(.info, "hook_started", job, ["run": .text(job.hook.command.joined(separator: " "))])
     }
 
     private func failed(_ job: Job, _ reason: String) {
-        log(.warning, "hook_failed", [("id", job.id), ("on", job.hook.on.rawValue), ("run", job.hook.command[0]), ("reason", reason)])
+        note(.warning, "hook_failed", job, ["run": .text(job.hook.command[0]), "reason": .text(reason)])
         startQueued()
     }
 
@@ -138,7 +138,7 @@ final class HookRunner {
     }
 
     private func emit(_ job: Job, _ bytes: ArraySlice<UInt8>) {
-        log(.info, "hook_output", [("id", job.id), ("on", job.hook.on.rawValue), ("line", String(decoding: bytes, as: UTF8.self))])
+        note(.info, "hook_output", job, ["line": .text(String(decoding: bytes, as: UTF8.self))])
     }
 
     private func ended(_ key: Int32) {
@@ -152,10 +152,10 @@ final class HookRunner {
         loop.cancel(child.deadline)
         close(child.pidfd)
         close(child.output)
-        let code = (status & 0x7F) == 0 ? String((status >> 8) & 0xFF) : "signal \(status & 0x7F)"
+        let exited = (status & 0x7F) == 0
+        let code: EventValue = exited ? .number(Int((status >> 8) & 0xFF)) : .text("signal \(status & 0x7F)")
         let milliseconds = (clock.now() - child.started) / 1_000_000
-        log(code == "0" ? .info : .warning, "hook_done", [("id", child.job.id), ("on", child.job.hook.on.rawValue), ("code", code),
-                                                           ("ms", String(milliseconds))])
+        note(code == .number(0) ? .info : .warning, "hook_done", child.job, ["code": code, "ms": .number(Int(milliseconds))])
         startQueued()
     }
 
@@ -163,5 +163,11 @@ final class HookRunner {
         while running.count < Self.limit, !queue.isEmpty {
             start(queue.removeFirst())
         }
+    }
+
+    /// A report about one hook's run, naming its alarm and event first.
+    private func note(_ level: EventLog.Level, _ name: String, _ job: Job, _ fields: KeyValuePairs<String, EventValue>) {
+        report(FaceReport(level, name, [EventField("id", .text(job.id)), EventField("on", .text(job.hook.on.rawValue))]
+            + fields.map { EventField($0.key, $0.value) }))
     }
 }

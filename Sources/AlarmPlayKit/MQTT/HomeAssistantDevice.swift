@@ -57,7 +57,16 @@ public struct HomeAssistantDevice: Sendable {
     /// The snooze lengths the number entity offers.
     public static let snoozeMinutes = 1...60
 
-    public static let eventTypes = ["fired", "snoozed", "stopped", "silenced", "missed"]
+    /// `rejected`: a command from Home Assistant that was refused (nothing changed).
+    public static let eventTypes = ["fired", "snoozed", "stopped", "silenced", "missed", "rejected"]
+
+    /// The event type Home Assistant's event entity gets for a daemon event, if it is one of them.
+    public static func eventType(of event: DaemonEvent) -> String? {
+        switch event {
+        case .fired, .snoozed, .stopped, .dismissed, .silenced, .missed: return event.name
+        default: return nil
+        }
+    }
 
     public var id: String
     public var name: String
@@ -183,5 +192,34 @@ public struct HomeAssistantDevice: Sendable {
             states[alarmTopic(alarm, "snooze")] = String(alarm.snoozeMinutes)
         }
         return states
+    }
+}
+
+extension HomeAssistantDevice.Snapshot {
+    /// What Home Assistant shows of the core's snapshot; `sounds` are the names `sounds` lists, in order.
+    init(_ snapshot: Snapshot, sounds: [String]) {
+        let format = TimeFormat()
+        self.init(
+            ringing: !snapshot.ringing.isEmpty,
+            next: snapshot.next.map { (format.iso($0.at), $0.alarm.name, $0.alarm.label) },
+            nextShiftedFrom: snapshot.next?.shiftedFrom.map(format.iso),
+            alarms: snapshot.fileAlarms.map { alarm in
+                let settings = alarm.settings
+                return .init(name: alarm.name, label: alarm.label, enabled: alarm.enabled, time: alarm.time.description,
+                             sound: Self.name(of: settings.sound, in: sounds), volumePercent: Int((settings.volume * 100).rounded()),
+                             snoozeMinutes: settings.snooze / 60)
+            },
+            sounds: sounds)
+    }
+
+    /// The listed name a reference means (`3`, `Tone:Beep`, a bare `beep`), else the reference as written.
+    static func name(of reference: SoundReference, in sounds: [String]) -> String {
+        switch reference {
+        case let .index(index): return sounds.indices.contains(index) ? sounds[index] : reference.description
+        case let .name(name):
+            if let exact = sounds.first(where: { $0.lowercased() == name.lowercased() }) { return exact }
+            let byKey = sounds.filter { $0.lowercased().hasSuffix(":" + name.lowercased()) }
+            return byKey.count == 1 ? byKey[0] : name
+        }
     }
 }

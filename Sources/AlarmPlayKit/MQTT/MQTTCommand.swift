@@ -98,3 +98,22 @@ private extension String {
         return String(String.UnicodeScalarView(scalars))
     }
 }
+
+extension MQTTCommand {
+    /// The core's command for it; nil for what the face handles itself.
+    var request: ControlRequest? {
+        switch self {
+        case .snooze: return .snooze(id: nil)
+        case .stop: return .stop(id: nil)
+        case let .setEnabled(alarm, on): return .setEnabled(id: alarm, on)
+        case let .setTime(alarm, time):
+            var change = AlarmChanges()
+            change.set("time", .string(time))
+            return .editAlarm(id: alarm, change)
+        case let .skip(alarm): return .skip(id: alarm)
+        case let .shift(alarm, target): return .shift(id: alarm, target)
+        case let .change(alarm, changes): return .editAlarm(id: alarm, changes)
+        case .homeAssistantOnline: return nil
+        }
+    }
+}

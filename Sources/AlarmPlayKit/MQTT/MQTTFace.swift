@@ -1,18 +1,13 @@
 /// Home Assistant over MQTT as one of `run`'s faces: availability with a will, one device
 /// discovery message, retained states republished within a second of any change, events, and
-/// commands turned into the daemon's commands. A broker that is down or lost is logged once and
+/// commands turned into the core's commands. A broker that is down or lost is logged once and
 /// retried with backoff; alarms ring regardless.
 final class MQTTFace: DaemonFace {
-    typealias Log = (EventLog.Level, String, [(String, String)]) -> Void
-    /// Applies a command, then says why it was refused (nil: done), at once or once an edit is written.
-    typealias Apply = (MQTTCommand, @escaping (String?) -> Void) -> Void
-
     private let settings: MQTTSettings
     private let loop: EventLoop
     private let device: HomeAssistantDevice
-    private let snapshot: () -> HomeAssistantDevice.Snapshot
-    private let apply: Apply
-    private let log: Log
+    private unowned let host: any FaceHost
+    private let report: FaceReport.Sink
     private var connection: MQTTConnection?
     private var published: [String: String] = [:]
     private var announced: [String: String] = [:]
@@ -21,13 +16,16 @@ final class MQTTFace: DaemonFace {
     private var forceNext = false
     private var wasDisconnected = false
 
-    init(settings: MQTTSettings, loop: EventLoop, snapshot: @escaping () -> HomeAssistantDevice.Snapshot,
-         apply: @escaping Apply, log: @escaping Log) {
+    /// With `--mqtt`.
+    static func make(_ host: any FaceHost) -> MQTTFace? {
+        host.configuration.mqtt.map { MQTTFace(settings: $0, host: host) }
+    }
+
+    init(settings: MQTTSettings, host: any FaceHost) {
         self.settings = settings
-        self.loop = loop
-        self.snapshot = snapshot
-        self.apply = apply
-        self.log = log
+        self.host = host
+        loop = host.loop
+        report = { [unowned host] in host.report($0) }
         device = HomeAssistantDevice(id: settings.deviceID, name: settings.deviceName, version: Version.current)
     }
 
@@ -44,7 +42,7 @@ final class MQTTFace: DaemonFace {
             self.connection = connection
             connection.connect()
         } catch {
-            log(.warning, "mqtt_disconnected", [("broker", settings.broker.description), ("reason", "\(error)")])
+            report(FaceReport(.warning, "mqtt_disconnected", ["broker": .text(settings.broker.description), "reason": .text("\(error)")]))
         }
     }
 
@@ -56,13 +54,14 @@ final class MQTTFace: DaemonFace {
 
     /// Every event the daemon publishes: Home Assistant's event types go out as events, and any
     /// event may have changed a state, so states are compared and republished shortly after.
-    func publish(_ level: EventLog.Level, _ name: String, _ fields: [(String, String)], at instant: Instant) {
+    func publish(_ event: DaemonEvent, at instant: Instant) {
         guard let connection, connection.isConnected else { return }
-        if HomeAssistantDevice.eventTypes.contains(name) {
-            let id = fields.first { $0.0 == "id" }?.1
-            let label = snapshot().alarms.first { $0.name == id }?.label
-            connection.publish(device.eventTopic, JSONWriter.compact(["event_type": .string(name), "id": .optional(id), "label": .optional(label)]),
-                               retain: false)
+        if let type = HomeAssistantDevice.eventType(of: event) {
+            let id = event.alarmID
+            let label = deviceSnapshot().alarms.first { $0.name == id }?.label
+            let fields = event.fields.filter { $0.key != "id" }.map { ($0.key, $0.value.json) }
+            connection.publish(device.eventTopic, JSONWriter.compact(.object(
+                [("event_type", .string(type)), ("id", .optional(id)), ("label", .optional(label))] + fields)), retain: false)
         }
         scheduleRefresh(afterMilliseconds: 0, force: false)
     }
@@ -70,7 +69,7 @@ final class MQTTFace: DaemonFace {
     private func handle(_ event: MQTTConnection.Event) {
         switch event {
         case .connected:
-            log(.info, "mqtt_connected", [("broker", settings.broker.description), ("device", settings.deviceID)])
+            report(FaceReport(.info, "mqtt_connected", ["broker": .text(settings.broker.description), "device": .text(settings.deviceID)]))
             wasDisconnected = false
             connection?.subscribe(device.commandTopics)
             connection?.publish(device.availabilityTopic, "online", retain: true)
@@ -79,7 +78,7 @@ final class MQTTFace: DaemonFace {
             // Once per outage, not once per retry.
             guard !wasDisconnected else { return }
             wasDisconnected = true
-            log(.warning, "mqtt_disconnected", [("broker", settings.broker.description), ("reason", reason)])
+            report(FaceReport(.warning, "mqtt_disconnected", ["broker": .text(settings.broker.description), "reason": .text(reason)]))
         case let .message(topic, payload, retained):
             // A retained command is a stale press: it must not snooze on every reconnect.
             guard !retained else { return }
@@ -87,25 +86,38 @@ final class MQTTFace: DaemonFace {
         }
     }
 
+    /// The core's snapshot as Home Assistant shows it, with the sound names its selects offer.
+    private func deviceSnapshot() -> HomeAssistantDevice.Snapshot {
+        guard case let .value(listed) = host.perform(.listSounds) else { return HomeAssistantDevice.Snapshot(host.snapshot(), sounds: []) }
+        return HomeAssistantDevice.Snapshot(host.snapshot(), sounds: (listed.arrayValue ?? []).compactMap { $0["name"]?.stringValue })
+    }
+
     private func received(_ topic: String, _ payload: [UInt8]) {
-        let alarms = Dictionary(snapshot().alarms.map { ($0.topicID, $0.name) }) { first, _ in first }
+        let alarms = Dictionary(deviceSnapshot().alarms.map { ($0.topicID, $0.name) }) { first, _ in first }
         switch MQTTCommand.parse(topic: topic, payload: payload, device: device, alarms: alarms) {
         case nil:
             return
-        case .success(.homeAssistantOnline):
-            scheduleRefresh(afterMilliseconds: Int64.random(in: 0...5000), force: true)
         case let .success(command):
-            apply(command) { [unowned self] refusal in
-                if let refusal { reject(topic, refusal) }
+            guard let request = command.request else {
+                // Home Assistant (re)started; a spread-out republish, so a house of devices does not answer at once.
+                return scheduleRefresh(afterMilliseconds: Int64.random(in: 0...5000), force: true)
+            }
+            host.perform(request) { [unowned self] result in
+                if let refusal = result.refusal { reject(topic, refusal.details.first.map { "\(refusal.message): \($0)" } ?? refusal.message) }
             }
         case let .failure(rejection):
             reject(rejection.topic, rejection.reason)
         }
     }
 
-    /// Logged, nothing changed, and the states published again so the control springs back.
+    /// Logged, said on the event topic, nothing changed, and the states published again so the
+    /// control springs back.
     private func reject(_ topic: String, _ reason: String) {
-        log(.warning, "mqtt_rejected", [("topic", topic), ("reason", reason)])
+        report(FaceReport(.warning, "mqtt_rejected", ["topic": .text(topic), "reason": .text(reason)]))
+        if let connection, connection.isConnected {
+            connection.publish(device.eventTopic, JSONWriter.compact(["event_type": "rejected", "topic": .string(topic), "reason": .string(reason)]),
+                               retain: false)
+        }
         scheduleRefresh(afterMilliseconds: 0, force: true)
     }
 
@@ -126,7 +138,7 @@ final class MQTTFace: DaemonFace {
     /// Discovery when the alarms changed (or `force`), then every state that changed.
     private func republish(force: Bool) {
         guard let connection, connection.isConnected else { return }
-        let now = snapshot()
+        let now = deviceSnapshot()
         let components = device.components(now.alarms)
         let states = device.states(now)
         if force || components != announced || now.sounds != announcedSounds {

@@ -24,7 +24,7 @@ extension AlarmDaemon {
                 handle(line)
             case .endOfInput:
                 loop.unwatch(STDIN_FILENO)
-                event(.debug, "stdin_closed", [:])
+                event(.stdinClosed)
                 return
             }
         }
@@ -49,7 +49,7 @@ extension AlarmDaemon {
 
     private func handle(_ line: String) {
         guard let request = ControlRequest(line: line) else {
-            event(.warning, "unknown_command", ["line": line, "expected": "snooze, stop, status"])
+            event(.unknownCommand(line: line, expected: "snooze, stop, status"))
             return
         }
         report(perform(request).line)
@@ -66,7 +66,7 @@ extension AlarmDaemon {
         guard let request = ControlRequest(line: line) else {
             return "error: unknown command \"\(line)\"; expected snooze [ID], stop [ID] or status"
         }
-        event(.debug, "control", ["request": line])
+        event(.control(request: line))
         return perform(request).line
     }
 
@@ -90,12 +90,12 @@ extension AlarmDaemon {
             .object([("id", .string(ring.alarm.name)), ("label", .optional(ring.alarm.label)), ("at", .string(format.iso(ring.at))),
                      ("shiftedFrom", ring.shiftedFrom.map { .string(format.iso($0)) } ?? .null)])
         } ?? .null
-        // Where the page is served, for `alarmplay web`; null with --no-http or while it cannot start.
-        let http: JSONValue = web?.listening.map { .string($0.description) } ?? .null
         let wake: JSONValue = ["canWake": .bool(wakeAbility.canWake), "reason": .optional(wakeAbility.reason)]
         return .object([("ringing", .array(ringingJSON)), ("snoozed", .array(snoozedJSON)), ("next", nextJSON),
-                        ("alarms", .int(snapshot.alarms.count)), ("pausedUntil", .optional(snapshot.pausedUntil?.description)), ("http", http),
-                        ("wake", wake), ("schedule", .string(usingLastGood ? "last-good" : "file")), ("version", .string(Version.current))])
+                        ("alarms", .int(snapshot.alarms.count)), ("pausedUntil", .optional(snapshot.pausedUntil?.description)),
+                        ("wake", wake), ("schedule", .string(usingLastGood ? "last-good" : "file")), ("version", .string(Version.current)),
+                        ("problems", .array(fileProblems.map(JSONValue.string))), ("timers", .array(model.timers.map { $0.json(format: format) })),
+                        ("now", .string(format.iso(snapshot.now)))] + faces.flatMap(\.statusMembers).map { ($0.key, $0.value) })
     }
 
     /// Ticks only while something needs them: once a second while ringing on a terminal (the

@@ -1,25 +1,13 @@
-/// The daemon's side of hooks: which apply to an alarm, and the `before` hooks, which it times
-/// like rings (the timer wakes exactly at their instant, and nothing more).
+/// `before` hooks are timed like rings (the timer wakes exactly at their instant, and nothing
+/// more); when one's moment comes it is an event, and the hooks face runs it.
 extension AlarmDaemon {
-    /// Always made: hooks may appear with any edit of the file.
-    func makeHookFace() -> HookFace {
-        HookFace(
-            loop: loop, environment: Environment.current().variables,
-            lookup: { [unowned self] id in
-                guard let alarm = model.alarms.first(where: { $0.name == id }) else { return nil }
-                return (alarm, alarm.hooks + fileHooks)
-            },
-            log: { [unowned self] level, name, fields in event(level, name, fields) })
-    }
-
-    /// Runs the `before` hooks whose moment has come (or passed while `run` was down) for a ring
-    /// still ahead, each once per ring; returns the next such moment, for the timer.
+    /// Announces the `before` hooks whose moment has come (or passed while `run` was down) for a
+    /// ring still ahead, each once per ring; returns the next such moment, for the timer.
     func runBeforeHooks(now: Int) -> Int? {
-        guard let hooks = hookFace else { return nil }
         var next: Int?
         ranBeforeHooks = ranBeforeHooks.filter { $0.ring > now }
         for alarm in model.alarms {
-            let before = (alarm.hooks + fileHooks).enumerated().filter { $0.element.on == .before }
+            let before = (alarm.hooks + model.fileHooks).enumerated().filter { $0.element.on == .before }
             guard !before.isEmpty, let ring = DueRings.next(after: now, alarms: [alarm], state: model.state)?.at,
                   !PauseRule.holds(ring, pausedUntil: model.pausedUntil)
             else { continue }
@@ -28,7 +16,7 @@ extension AlarmDaemon {
                 if moment > now {
                     next = min(next ?? moment, moment)
                 } else if ranBeforeHooks.insert(RanHook(key: alarm.stateKey, ring: ring, index: index)).inserted {
-                    hooks.runBefore(hook, alarm: alarm, ring: ring)
+                    event(.hookDue(id: alarm.name, index: index, ring: ring))
                 }
             }
         }

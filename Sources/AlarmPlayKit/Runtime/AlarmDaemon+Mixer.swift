@@ -9,7 +9,7 @@ extension AlarmDaemon {
         let saved = mixer.makeAudible(floor: Self.audibleFloor)
         guard !saved.isEmpty else { return }
         mixerChanges = (mixer, saved)
-        event(.warning, "unmuted", [("id", alarm.name), ("control", mixer.control), ("elements", saved.map(\.name).joined(separator: ","))])
+        event(.unmuted(id: alarm.name, control: mixer.control, elements: saved.map(\.name)))
     }
 
     /// Where `alarm` rings, in order; its mixer is the first one's, the device it should play on.
@@ -21,6 +21,6 @@ extension AlarmDaemon {
         guard let (mixer, saved) = mixerChanges else { return }
         mixer.restore(saved)
         mixerChanges = nil
-        event(.info, "mixer_restored", [("control", mixer.control), ("elements", saved.map(\.name).joined(separator: ","))])
+        event(.mixerRestored(control: mixer.control, elements: saved.map(\.name)))
     }
 }

@@ -4,35 +4,32 @@
 extension AlarmDaemon {
     /// Announces what the schedule decided, oldest first, and makes the sound follow it.
     func announce() {
-        let format = TimeFormat()
         for outcome in model.drainOutcomes() {
             switch outcome {
             case let .fired(due, late):
                 endPreview(reason: "alarm")
                 updateSound()
-                var fields = [("id", due.alarm.name), ("scheduled", format.iso(due.at)), ("late_ms", String(late))]
-                if let count = due.snoozeCount { fields.append(("snooze", String(count))) }
-                event(.info, "fired", fields)
+                event(.fired(id: due.alarm.name, scheduled: due.at, lateMilliseconds: late, snooze: due.snoozeCount))
                 ensureAudible(for: due.alarm)
             case let .heldByPause(due):
-                event(.info, "skipped", ["id": due.alarm.name, "reason": "paused", "scheduled": format.iso(due.at)])
+                event(.heldByPause(id: due.alarm.name, scheduled: due.at))
             case let .missed(due, late):
-                event(.warning, "missed", ["id": due.alarm.name, "scheduled": format.iso(due.at), "late_s": String(late)])
+                event(.missed(id: due.alarm.name, scheduled: due.at, lateSeconds: late))
             case let .silenced(ring):
-                event(.warning, "silenced", ["id": ring.alarm.name, "after_s": String(ring.alarm.settings.ringFor)])
+                event(.silenced(id: ring.alarm.name, afterSeconds: ring.alarm.settings.ringFor))
                 updateSound()
             case let .snoozed(alarm, until, left):
-                event(.info, "snoozed", ["id": alarm.name, "until": format.iso(until), "snoozes_left": String(left)])
+                event(.snoozed(id: alarm.name, until: until, snoozesLeft: left))
                 updateSound()
             case let .snoozeRefused(alarm):
-                event(.info, "snooze_refused", ["id": alarm.name, "max_snoozes": String(alarm.settings.maxSnoozes)])
+                event(.snoozeRefused(id: alarm.name, maxSnoozes: alarm.settings.maxSnoozes))
             case let .stopped(alarm, rang):
-                event(.info, "stopped", ["id": alarm.name, "rang_s": String(rang)])
+                event(.stopped(id: alarm.name, rangSeconds: rang))
                 updateSound()
             case let .dismissed(alarm):
-                event(.info, "stopped", ["id": alarm.name, "was": "snoozed"])
+                event(.dismissed(id: alarm.name))
             case let .rearmed(alarm):
-                event(.info, "rearmed", ["id": alarm.name])
+                event(.rearmed(id: alarm.name))
             }
         }
     }
@@ -81,9 +78,9 @@ extension AlarmDaemon {
     func publish(_ ringEvent: RingEvent, id: String) {
         switch ringEvent {
         case let .fallback(reason):
-            event(.warning, "fallback", ["id": id, "reason": reason])
+            event(.fallback(id: id, reason: reason))
         case let .bell(on):
-            event(on ? .warning : .info, on ? "bell" : "bell_off", ["id": id])
+            event(.bell(id: id, on: on))
         }
     }
 
@@ -100,31 +97,6 @@ extension AlarmDaemon {
         if preview?.outcome != nil { endPreview(reason: "played") }
         statusTicks()
         redrawStatus()
-    }
-
-    /// Every command from every face, handled here and nowhere else.
-    func perform(_ request: ControlRequest) -> CommandResult {
-        // What came due before the request is handled first, so the request sees the present
-        // (a ring due this second has fired, its pre-roll is open), and re-armed after it.
-        evaluate(clockChanged: false)
-        let result: CommandResult
-        switch request {
-        case let .snooze(id): result = CommandResult(model.snooze(id))
-        case let .stop(id): result = CommandResult(model.stop(id))
-        case .status: return .value(statusJSON())
-        case .help: return .done(ControlRequest.keyHelp)
-        case let .rearm(id): result = CommandResult(model.rearm(id))
-        case .interrupt where !model.ringing.isEmpty: result = CommandResult(model.stop(nil))
-        case .interrupt, .quit:
-            exitCode = request == .interrupt ? .interrupted : .success
-            loop.stop()
-            return .done("quitting")
-        case .reload:
-            reload(reason: "SIGHUP")
-            return .done("reloaded")
-        }
-        evaluate(clockChanged: false)
-        return result
     }
 
     func wallSeconds() -> Double {

@@ -11,52 +11,51 @@ extension AlarmDaemon {
         registry = .standard(folders: configuration.soundFolders)
         do {
             let file = try AlarmFile.load(path: configuration.alarmsPath, sounds: registry)
-            use(file, event: initial ? "loaded" : "reloaded", extra: [])
+            use(file, reloaded: !initial, lastGoodCopy: nil)
             usingLastGood = false
             keepLastGood(file.text)
         } catch {
             if case .missing = error {
-                event(.warning, initial ? "no_alarms" : "reload_failed", ["problem": error.description])
+                event(initial ? .noAlarms(problem: error.description) : .reloadFailed(problem: error.description))
                 if !initial { return }
                 model.fileAlarms = []
                 return
             }
             fileProblems = error.lines
             guard initial else {
-                event(.warning, "reload_failed", ["file": configuration.alarmsPath, "problems": String(error.lines.count)])
-                for line in error.lines { event(.warning, "reload_failed", ["problem": line]) }
+                event(.reloadRejected(file: configuration.alarmsPath, problems: error.lines.count))
+                for line in error.lines { event(.reloadFailed(problem: line)) }
                 return
             }
             // Sounds are not checked in the copy: one deleted since rings the built-in tone instead.
             guard let text = FileSystem.readText(lastGoodPath),
                   let copy = try? AlarmFile.parse(text, path: lastGoodPath, sounds: nil)
             else { throw error }
-            for line in error.lines { event(.error, "load_failed", ["problem": line]) }
-            use(copy, event: "loaded", extra: [("using", "last-good"), ("copy", lastGoodPath)])
+            for line in error.lines { event(.loadFailed(problem: line)) }
+            use(copy, reloaded: false, lastGoodCopy: lastGoodPath)
             usingLastGood = true
         }
     }
 
     func reload(reason: String) {
-        event(.debug, "reload", ["reason": reason])
+        event(.reload(reason: reason))
         // What came due before the edit is handled as the schedule it was due in.
         evaluate(clockChanged: false)
         try? loadAlarms(initial: false)
         evaluate(clockChanged: false)
     }
 
-    private func use(_ file: AlarmFile, event name: String, extra: [(String, String)]) {
+    private func use(_ file: AlarmFile, reloaded: Bool, lastGoodCopy: String?) {
         model.use(file.alarms, pausedUntil: file.pause(at: clock.now().seconds))
-        fileHooks = file.hooks
+        model.fileHooks = file.hooks
         defaults = file.defaults
-        if extra.isEmpty { fileProblems = [] }
+        if lastGoodCopy == nil { fileProblems = [] }
         saveState()
         let next = snapshot().next
-        let paused = model.pausedUntil.map { [("paused_until", $0.description)] } ?? []
-        event(extra.isEmpty ? .info : .warning, name, [
-            ("count", String(model.alarms.count)), ("enabled", String(file.enabledCount)),
-            ("next", next.map { "\($0.alarm.name)@\(TimeFormat().iso($0.at))" } ?? "none"),
-        ] + paused + extra)
+        event(.loaded(ScheduleLoaded(
+            reloaded: reloaded, count: model.alarms.count, enabled: file.enabledCount,
+            next: next.map { ScheduleLoaded.Next(id: $0.alarm.name, at: $0.at) },
+            pausedUntil: model.pausedUntil?.description, lastGoodCopy: lastGoodCopy)))
     }
 
     private func keepLastGood(_ text: String) {
@@ -64,7 +63,7 @@ extension AlarmDaemon {
         do {
             try AtomicFile.write(text, to: lastGoodPath, mode: 0o600)
         } catch {
-            event(.warning, "last_good_not_saved", ["problem": error.description])
+            event(.lastGoodNotSaved(problem: error.description))
         }
     }
 

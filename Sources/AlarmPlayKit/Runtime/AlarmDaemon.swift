@@ -23,12 +23,15 @@ public final class AlarmDaemon {
         public var mqtt: MQTTSettings?
         /// Seconds before a ring to wake a suspended machine, so the sound server is up in time.
         public var wakeEarly: Int = 60
+        /// Where every event is appended as a JSON line (`--events-file`); nil: nowhere.
+        public var eventsFile: String?
 
         public init(
             alarmsPath: String, devices: [String], soundFolders: SoundFolders, statePath: String, socketPath: String, log: EventLog,
             http: HTTPAddress? = nil, tokenPath: String = "", userSounds: String = "", mqtt: MQTTSettings? = nil,
-            wakeEarly: Int = 60
+            wakeEarly: Int = 60, eventsFile: String? = nil
         ) {
+            self.eventsFile = eventsFile
             self.mqtt = mqtt
             self.wakeEarly = wakeEarly
             self.alarmsPath = alarmsPath
@@ -65,9 +68,6 @@ public final class AlarmDaemon {
     var fileProblems: [String] = []
     /// True while `run` rings from its last good copy because the file was invalid at start.
     var usingLastGood = false
-    /// Hooks at the top of the alarms file, for every alarm.
-    var fileHooks: [Hook] = []
-    var hookFace: HookFace?
     var ranBeforeHooks: Set<RanHook> = []
     var registry: SoundRegistry
     /// What state.json holds, so that it is written only when something in it changed.
@@ -78,13 +78,12 @@ public final class AlarmDaemon {
     var preview: Ringer?
     /// The mixer `ensureAudible` changed for the ringing alarms, and how it was.
     var mixerChanges: (mixer: ALSAMixer, saved: [ALSAMixer.Saved])?
-    /// The faces besides the terminal (see `startFaces`); `web` is also kept for its address.
+    /// The faces besides the terminal (see `startFaces`).
     var faces: [any DaemonFace] = []
-    var web: WebFace?
     /// What ringer threads had to say, waiting for the loop to publish it.
     let ringerInbox = RingerInbox()
     /// The faces' edits of the alarms file, off the loop.
-    let edits: EditWorker
+    let worker: OffLoopWorker
     var exitCode = ExitCode.success
 
     public init(_ configuration: Configuration) throws {
@@ -95,7 +94,7 @@ public final class AlarmDaemon {
         timer = try WallClockTimer()
         wakeAbility = WakeAbility(alarmClock: timer.wakesFromSuspend, problem: timer.noWakeReason)
         notifier = try Notifier()
-        edits = EditWorker(notifier: notifier)
+        worker = OffLoopWorker(notifier: notifier)
         try FileSystem.makeDirectories(FileSystem.parent(of: configuration.alarmsPath))
         alarmsWatcher = try FileWatcher(path: configuration.alarmsPath)
         // `timedatectl set-timezone` replaces this symlink; re-read the zone when it does.
@@ -112,14 +111,15 @@ public final class AlarmDaemon {
         let loaded = store.load()
         model.state = loaded.state
         savedState = loaded.state
-        if let problem = loaded.problem { event(.warning, "state_unreadable", ["problem": problem]) }
+        if let problem = loaded.problem { event(.stateUnreadable(problem: problem)) }
         // The socket first: a second `run` stops here, before touching anything, and once
         // `loaded` is logged, `alarmplay status` works.
         server = try openControlSocket()
+        // The faces before the alarms, so that they hear `loaded` too.
+        startFaces()
         try loadAlarms(initial: true)
         openInput()
         wireEvents()
-        startFaces()
         evaluate(clockChanged: false)
         loop.run()
         shutdown()
@@ -138,7 +138,7 @@ public final class AlarmDaemon {
             loop.watch(zoneWatcher.descriptor) { [unowned self] in
                 // `evaluate` re-reads the zone (tzset) before it computes anything.
                 if zoneWatcher.fileChanged() {
-                    event(.info, "timezone_changed", ["now": TimeFormat().iso(clock.now().seconds)])
+                    event(.timezoneChanged(now: clock.now().seconds))
                     evaluate(clockChanged: true)
                 }
             }
@@ -148,12 +148,12 @@ public final class AlarmDaemon {
         }
         loop.watch(notifier.descriptor) { [unowned self] in
             notifier.reset()
-            edits.deliver()
+            worker.deliver()
             for (id, ringEvent) in ringerInbox.drain() { publish(ringEvent, id: id) }
             ringerChanged()
         }
         if let server {
-            server.serve(on: loop, note: { [unowned self] in event(.debug, "control_\($0)", $1) }) { [unowned self] in
+            server.serve(on: loop, report: { [unowned self] in event(.face($0)) }) { [unowned self] in
                 reply(to: $0)
             }
         }
@@ -177,7 +177,7 @@ public final class AlarmDaemon {
             prepared?.ringer.control.stop()
             prepared = nil
             let now = clock.now().seconds
-            event(.info, "clock_changed", ["now": TimeFormat().iso(now), "last_checked": TimeFormat().iso(model.state.lastChecked ?? now)])
+            event(.clockChanged(now: now, lastChecked: model.state.lastChecked ?? now))
         }
         let due = model.evaluate()
         announce()
@@ -200,7 +200,7 @@ public final class AlarmDaemon {
         do {
             try timer.arm(at: next.map { (Int64($0.seconds), Int64($0.nanoseconds)) })
         } catch {
-            event(.error, "timer_failed", ["problem": "\(error)"])
+            event(.timerFailed(problem: "\(error)"))
         }
         statusTicks()
     }
@@ -212,12 +212,11 @@ public final class AlarmDaemon {
     /// Once, loudly when it cannot: a laptop that suspends overnight would stay asleep.
     private func reportWake() {
         if timer.wakesFromSuspend {
-            event(.info, "wake_ready", ["clock": "realtime_alarm", "early_s": String(configuration.wakeEarly)])
+            event(.wakeReady(earlySeconds: configuration.wakeEarly))
         } else {
-            event(.warning, "no_wake", [
-                "reason": timer.noWakeReason ?? "unknown",
-                "hint": "a suspended machine will not wake for alarms: run as a system service ('sudo alarmplay install-service --system' grants CAP_WAKE_ALARM), or keep the machine from suspending",
-            ])
+            event(.noWake(
+                reason: timer.noWakeReason ?? "unknown",
+                hint: "a suspended machine will not wake for alarms: run as a system service ('sudo alarmplay install-service --system' grants CAP_WAKE_ALARM), or keep the machine from suspending"))
         }
     }
 
@@ -233,7 +232,7 @@ public final class AlarmDaemon {
         let ringer = startRinger(for: due.alarm, endsAt: Instant(seconds: due.at + max(due.alarm.settings.ringFor, 1)),
                                  startAt: Instant(seconds: due.at))
         prepared = (due.alarm.stateKey, due.at, ringer)
-        event(.debug, "prepared", ["id": due.alarm.name])
+        event(.prepared(id: due.alarm.name))
     }
 
     /// Writes state.json when it changed. `lastChecked` alone moving on does not count: every ring
@@ -248,7 +247,7 @@ public final class AlarmDaemon {
             try store.save(model.state)
             savedState = model.state
         } catch {
-            event(.warning, "state_not_saved", ["problem": error.description])
+            event(.stateNotSaved(problem: error.description))
         }
     }
 
@@ -257,19 +256,17 @@ public final class AlarmDaemon {
     private func openControlSocket() throws(SystemError) -> ControlServer? {
         do {
             let server = try ControlServer(path: configuration.socketPath)
-            event(.debug, "listening", ["socket": configuration.socketPath])
+            event(.listening(socket: configuration.socketPath))
             return server
         } catch {
             if error.code == EADDRINUSE { throw error }
-            event(.warning, "no_control_socket", ["problem": error.description])
+            event(.noControlSocket(problem: error.description))
             return nil
         }
     }
 
+    /// The faces go last, so that they hear everything up to `exiting`.
     private func shutdown() {
-        for face in faces { face.stop() }
-        faces = []
-        web = nil
         preview?.control.stop()
         restoreMixer()
         sounding?.ringer.control.stop()
@@ -280,20 +277,17 @@ public final class AlarmDaemon {
         saveState(evenIfOnlyTimePassed: true)
         statusLine?.clear()
         input = nil
-        event(.info, "exiting", [:])
+        event(.exiting)
+        for face in faces { face.stop() }
+        faces = []
     }
 
-    /// Logs an event, keeping an on-screen status line below the log rather than inside it.
-    func event(_ level: EventLog.Level, _ name: String, _ fields: KeyValuePairs<String, String>) {
-        event(level, name, fields.map { ($0.key, $0.value) })
-    }
-
-    /// Every event goes out once, here: to the log, and to every face (the page's event streams,
-    /// Home Assistant).
-    func event(_ level: EventLog.Level, _ name: String, _ fields: [(String, String)]) {
+    /// Every event goes out once, here: to the log (keeping an on-screen status line below the
+    /// log rather than inside it), and to every face in the face table.
+    func event(_ event: DaemonEvent) {
         statusLine?.clear()
-        log.log(level, name, fields)
+        log.log(event)
         let now = clock.now()
-        for face in faces { face.publish(level, name, fields, at: now) }
+        for face in faces { face.publish(event, at: now) }
     }
 }

@@ -42,10 +42,12 @@ public final class ControlServer {
         unlink(path)
     }
 
-    /// Serves requests from `loop`, answering each line with `handler(line)`; `note` hears about
+    /// Serves requests from `loop`, answering each line with `handler(line)`; `report` hears about
     /// refused and dropped connections.
-    public func serve(on loop: EventLoop, note: @escaping (String, [(String, String)]) -> Void, _ handler: @escaping (String) -> String) {
-        server = LineServer(listener: descriptor, loop: loop, admit: Self.refusal, handle: handler, note: note)
+    public func serve(on loop: EventLoop, report: @escaping FaceReport.Sink, _ handler: @escaping (String) -> String) {
+        server = LineServer(listener: descriptor, loop: loop, admit: Self.refusal, handle: handler) {
+            report(FaceReport(.debug, "control_" + $0, $1))
+        }
     }
 
     /// Connections from another user are refused even if the file mode were loosened.

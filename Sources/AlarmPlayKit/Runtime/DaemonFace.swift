@@ -3,7 +3,13 @@
 /// A face that cannot start or breaks logs it and retries by itself; it never stops a ring.
 protocol DaemonFace: AnyObject {
     func start()
-    func publish(_ level: EventLog.Level, _ name: String, _ fields: [(String, String)], at instant: Instant)
+    func publish(_ event: DaemonEvent, at instant: Instant)
     /// A clean stop (MQTT says `offline` before it goes).
     func stop()
+    /// What the face adds to `status` (the page's address).
+    var statusMembers: [JSONMember] { get }
+}
+
+extension DaemonFace {
+    var statusMembers: [JSONMember] { [] }
 }

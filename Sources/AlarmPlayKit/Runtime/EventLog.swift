@@ -28,20 +28,15 @@ public struct EventLog: Sendable {
         self.console = console
     }
 
-    public func log(_ level: Level, _ event: String, _ fields: KeyValuePairs<String, String> = [:]) {
-        log(level, event, fields.map { ($0.key, $0.value) })
-    }
-
-    public func log(_ level: Level, _ event: String, _ fields: [(String, String)]) {
-        guard level >= threshold else { return }
-        var line = "time=\(format.isoMilliseconds(clock.now())) level=\(level.name) event=\(event)"
-        for (key, value) in fields {
-            line += " \(key)=\(Self.quoted(value))"
+    /// The event's line, if its level is at or above the threshold.
+    public func log(_ event: DaemonEvent) {
+        guard event.level >= threshold else { return }
+        var line = "time=\(format.isoMilliseconds(clock.now())) level=\(event.level.name) event=\(event.name)"
+        for field in event.fields {
+            line += " \(field.key)=\(Self.quoted(field.value.logText))"
         }
         console.err(line)
     }
-
-    public func warning(_ event: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.warning, event, fields) }
 
     /// Bare when safe, else double-quoted with `"` and `\` escaped, as logfmt readers expect.
     static func quoted(_ value: String) -> String {

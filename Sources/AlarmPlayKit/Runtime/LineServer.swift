@@ -26,14 +26,14 @@ final class LineServer {
     /// Nil to serve the peer, else why it is refused.
     private let admit: (Int32) -> String?
     private let handle: (String) -> String
-    private let note: (String, [(String, String)]) -> Void
+    private let note: (String, [EventField]) -> Void
     private var clients: [Int32: Client] = [:]
 
     init(
         listener: Int32, loop: EventLoop, limits: Limits = Limits(),
         admit: @escaping (Int32) -> String? = { _ in nil },
         handle: @escaping (String) -> String,
-        note: @escaping (String, [(String, String)]) -> Void
+        note: @escaping (String, [EventField]) -> Void
     ) {
         self.listener = listener
         self.loop = loop
@@ -63,12 +63,12 @@ final class LineServer {
             let connection = Connection(descriptor: descriptor)
             if clients.count >= limits.connections {
                 _ = connection.send("error: too many connections (at most \(limits.connections)); try again\n")
-                note("connection_refused", [("reason", "too many connections")])
+                note("connection_refused", [EventField("reason", .text("too many connections"))])
                 continue
             }
             if let refusal = admit(descriptor) {
                 _ = connection.send("error: \(refusal)\n")
-                note("connection_refused", [("reason", refusal)])
+                note("connection_refused", [EventField("reason", .text(refusal))])
                 continue
             }
             clients[descriptor] = Client(connection: connection, deadline: timeout(for: descriptor, reason: "no complete request line"))
@@ -78,7 +78,7 @@ final class LineServer {
 
     /// Out of descriptors: a listener that stays readable would spin the loop; look again shortly.
     private func pauseAccepting() {
-        note("accept_paused", [("problem", FileSystem.lastErrorDescription())])
+        note("accept_paused", [EventField("problem", .text(FileSystem.lastErrorDescription()))])
         loop.unwatch(listener)
         loop.schedule(afterMilliseconds: 250) { [unowned self] in
             loop.watch(listener) { [unowned self] in acceptPending() }
@@ -125,7 +125,7 @@ final class LineServer {
     }
 
     private func drop(_ descriptor: Int32, reason: String) {
-        note("connection_dropped", [("reason", reason)])
+        note("connection_dropped", [EventField("reason", .text(reason))])
         close(descriptor)
     }
 

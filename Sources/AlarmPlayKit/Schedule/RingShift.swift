@@ -15,9 +15,17 @@ public struct RingShift: Sendable, Equatable {
 
     /// Where `alarmplay shift` moves the next ring: to a time of day (nearest the ring), or by an
     /// offset from it.
-    public enum Target: Sendable, Equatable {
+    public enum Target: Sendable, Equatable, CustomStringConvertible {
         case time(TimeOfDay)
         case by(seconds: Int)
+
+        /// `07:30`, `+1800s`, `-900s`: as `init(parsing:)` reads it back.
+        public var description: String {
+            switch self {
+            case let .time(time): return time.description
+            case let .by(seconds): return (seconds < 0 ? "-" : "+") + "\(abs(seconds))s"
+            }
+        }
 
         /// `07:30` (a time), `+30m` or `-15m` (an offset), as the command line, the page and MQTT give it.
         public init(parsing text: String) throws(ValueError) {

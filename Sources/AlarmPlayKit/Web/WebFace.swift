@@ -1,22 +1,18 @@
 /// The phone page and its JSON API as one of `run`'s faces: it checks the token, serves the page's
-/// files and the event stream itself, and hands every other request, as a `WebRoute`, to the
-/// daemon. A face that cannot start (port taken) logs `http_failed` and retries with backoff;
+/// files and the event stream itself, and turns every other request into one of the core's
+/// commands (`WebFace+Commands`). A face that cannot start (port taken) logs `http_failed` and retries with backoff;
 /// alarms ring regardless.
 final class WebFace: DaemonFace {
-    typealias Commands = (WebRoute, HTTPRequest) -> HTTPReply
-    typealias Log = (EventLog.Level, String, [(String, String)]) -> Void
-
     static let jsonLimit = 64 * 1024
     static let uploadLimit = 50 * 1024 * 1024
     static let cookie = "alarmplay_token"
 
     private let address: HTTPAddress
-    private let loop: EventLoop
+    let loop: EventLoop
     private let token: String
     private let files: StaticFiles
-    private let commands: Commands
-    private let snapshot: () -> JSONValue
-    private let log: Log
+    unowned let host: any FaceHost
+    let report: FaceReport.Sink
     /// Events below the log's threshold are not published either: the stream is the log.
     private let threshold: EventLog.Level
     private var limiter = BadTokenLimiter()
@@ -25,19 +21,29 @@ final class WebFace: DaemonFace {
     private var retry: EventLoop.Deadline?
     private let clock = SystemMonotonicTime()
 
-    init(
-        address: HTTPAddress, loop: EventLoop, token: String, files: StaticFiles = StaticFiles(),
-        threshold: EventLog.Level, commands: @escaping Commands, snapshot: @escaping () -> JSONValue, log: @escaping Log
-    ) {
-        self.threshold = threshold
+    /// With `--http` (the default); without an access token there is no page to serve safely.
+    static func make(_ host: any FaceHost) -> WebFace? {
+        guard let address = host.configuration.http else { return nil }
+        do {
+            return WebFace(address: address, token: try AccessToken.loadOrCreate(path: host.configuration.tokenPath), host: host)
+        } catch {
+            host.report(FaceReport(.warning, "http_failed", ["address": .text(address.description), "reason": .text("no access token: \(error)")]))
+            return nil
+        }
+    }
+
+    init(address: HTTPAddress, token: String, files: StaticFiles = StaticFiles(), host: any FaceHost) {
         self.address = address
-        self.loop = loop
         self.token = token
         self.files = files
-        self.commands = commands
-        self.snapshot = snapshot
-        self.log = log
+        self.host = host
+        loop = host.loop
+        threshold = host.configuration.log.threshold
+        report = { [unowned host] in host.report($0) }
     }
+
+    /// Where the page is served, for `alarmplay web`; null while it cannot start.
+    var statusMembers: [JSONMember] { [JSONMember("http", listening.map { .string($0.description) } ?? .null)] }
 
     deinit {
         loop.cancel(retry)
@@ -55,15 +61,15 @@ final class WebFace: DaemonFace {
             try server.start()
             self.server = server
             retryMilliseconds = 1000
-            log(.info, "http_listening", [("address", listening?.description ?? ""),
-                                          ("page", files.isComplete ? files.folder ?? "" : "missing")])
+            report(FaceReport(.info, "http_listening", ["address": .text(listening?.description ?? ""),
+                                                        "page": .text(files.isComplete ? files.folder ?? "" : "missing")]))
         } catch {
             if let missing = error.missingLibrary {
                 // Trying again will not install it: said once, and the alarms ring without the page.
-                return log(.error, "http_failed", [("address", address.description), ("reason", missing.description)])
+                return report(FaceReport(.error, "http_failed", ["address": .text(address.description), "reason": .text(missing.description)]))
             }
-            log(.warning, "http_failed", [("address", address.description), ("reason", error.reason),
-                                          ("retry_s", String(retryMilliseconds / 1000))])
+            report(FaceReport(.warning, "http_failed", ["address": .text(address.description), "reason": .text(error.reason),
+                                                        "retry_s": .number(Int(retryMilliseconds / 1000))]))
             retry = loop.schedule(afterMilliseconds: retryMilliseconds) { [unowned self] in start() }
             retryMilliseconds = min(retryMilliseconds * 2, 60_000)
         }
@@ -73,12 +79,9 @@ final class WebFace: DaemonFace {
     func stop() {}
 
     /// One event, as JSON, to every open event stream.
-    func publish(_ level: EventLog.Level, _ name: String, _ fields: [(String, String)], at instant: Instant) {
-        guard let server, server.streamCount > 0, level >= threshold else { return }
-        var members: [(String, JSONValue)] = [("event", .string(name)), ("level", .string(level.name)),
-                                             ("time", .string(TimeFormat().isoMilliseconds(instant)))]
-        members += fields.map { ($0.0, .string($0.1)) }
-        server.broadcast(EventStreamClient.message(JSONWriter.compact(.object(members))))
+    func publish(_ event: DaemonEvent, at instant: Instant) {
+        guard let server, server.streamCount > 0, event.level >= threshold else { return }
+        server.broadcast(EventStreamClient.message(JSONWriter.compact(event.json(at: instant))))
     }
 
     private func bodyLimit(_ request: HTTPRequest) -> Int {
@@ -120,13 +123,17 @@ final class WebFace: DaemonFace {
             }
             return .response(page)
         case .success(.events):
-            let greeting = "retry: 2000\n\n" + EventStreamClient.message(JSONWriter.compact(snapshot()), event: "snapshot")
-            return .stream(EventStreamClient(greeting: greeting) { [unowned self] in
-                EventStreamClient.message(JSONWriter.compact(snapshot()), event: "snapshot")
-            })
+            let greeting = "retry: 2000\n\n" + statusMessage()
+            return .stream(EventStreamClient(greeting: greeting) { [unowned self] in statusMessage() })
         case let .success(route):
             return commands(route, request)
         }
+    }
+
+    /// The status, as the stream's `snapshot` message: all a page that missed events needs.
+    private func statusMessage() -> String {
+        guard case let .value(status) = host.perform(.status) else { return "" }
+        return EventStreamClient.message(JSONWriter.compact(status), event: "snapshot")
     }
 
     static func bearer(_ header: String) -> String? {

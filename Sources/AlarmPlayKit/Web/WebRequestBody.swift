@@ -15,8 +15,17 @@ public struct WebError: Error {
         switch refusal.kind {
         case .notFound: self.init(404, refusal.message)
         case .conflict: self.init(409, refusal.message)
+        // Problems of the request as a whole (a file name that is no plain name): it cannot be
+        // taken as asked. Problems located in its fields: it can be read but not done.
+        case let .invalid(problems) where problems.allSatisfy { $0.field == nil }: self.init(400, refusal.message)
         case let .invalid(problems): self = .problems(problems.map { ($0.field, $0.message) })
         case .unavailable: self.init(503, refusal.message)
+        case .unsupported: self.init(415, refusal.message)
+        case .failed: self.init(500, refusal.message)
+        }
+        if !refusal.details.isEmpty {
+            response = .json(["error": .string(refusal.message), "problems": .array(refusal.details.map(JSONValue.string))],
+                             status: response.status)
         }
     }
 

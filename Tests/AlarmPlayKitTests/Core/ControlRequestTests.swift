@@ -41,6 +41,15 @@ final class ControlRequestTests: XCTestCase {
         }
         XCTAssertEqual(ControlRequest.stop(id: "work").line, "stop work")
         // Quitting and reloading come from keys and signals only: no socket client can end `run`.
-        for request: ControlRequest in [.interrupt, .quit, .reload] { XCTAssertNil(ControlRequest(line: request.line), request.line) }
+        // Edits, previews, timers and uploads come from the page and Home Assistant (the CLI edits
+        // the file itself, under the same lock): their lines are for the log.
+        let notOverTheSocket: [ControlRequest] = [
+            .interrupt, .quit, .reload, .listAlarms, .listSounds, .addAlarm(AlarmChanges()), .editAlarm(id: "work", AlarmChanges()),
+            .removeAlarm(id: "work"), .setEnabled(id: "work", true), .skip(id: "work"), .unskip(id: "work"),
+            .preview(sound: "tone:beep", volume: 0.5), .stopPreview, .startTimer(seconds: 60, label: nil), .cancelTimer(id: "timer-1"),
+            .addSound(name: "a.wav", bytes: [1]),
+        ]
+        for request in notOverTheSocket { XCTAssertNil(ControlRequest(line: request.line), request.line) }
+        XCTAssertEqual(ControlRequest.setEnabled(id: "work", false).line, "disable work")
     }
 }

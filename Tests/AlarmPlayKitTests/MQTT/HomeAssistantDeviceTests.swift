@@ -15,7 +15,8 @@ final class HomeAssistantDeviceTests: XCTestCase {
         XCTAssertEqual(Set(components.map(\.key)), ["snooze", "stop", "ringing", "next", "event", "alarm_work_enabled", "alarm_work_time", "alarm_work_skip",
                                                      "alarm_work_sound", "alarm_work_volume", "alarm_work_snooze"])
         XCTAssertEqual(discovery["components"]?["next"]?["device_class"]?.stringValue, "timestamp")
-        XCTAssertEqual(discovery["components"]?["event"]?["event_types"]?.arrayValue?.count, 5)
+        XCTAssertEqual(discovery["components"]?["event"]?["event_types"]?.arrayValue?.map(\.stringValue), ["fired", "snoozed", "stopped", "silenced", "missed", "rejected"],
+                       "a refused command is an event too")
         XCTAssertEqual(discovery["components"]?["alarm_work_time"]?["command_topic"]?.stringValue, "alarmplay/pi1/alarm/work/time/set")
     }
 

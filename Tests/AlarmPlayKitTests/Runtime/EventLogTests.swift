@@ -32,16 +32,16 @@ final class EventLogTests: XCTestCase {
         let text = try withTimeZone("Europe/Berlin") {
             let log = EventLog(threshold: .info, clock: FixedClock(Instant(seconds: instant("2026-12-07T06:45:00+01:00"), nanoseconds: 2_999_999)))
             return try captureStandardError {
-                log.log(.info, "fired", ["id": "work", "scheduled": "2026-12-07T06:45:00+01:00", "late_ms": "2"])
-                log.warning("fallback", ["id": "work", "reason": #"sound file:x: "gone""#])
-                log.log(.debug, "hidden", ["id": "work"])
-                log.log(.error, "timer_failed", [:])
+                log.log(.fired(id: "work", scheduled: instant("2026-12-07T06:45:00+01:00"), lateMilliseconds: 2, snooze: nil))
+                log.log(.fallback(id: "work", reason: #"sound file:x: "gone""#))
+                log.log(.prepared(id: "work"))
+                log.log(.timerFailed(problem: "no timer"))
             }
         }
         XCTAssertEqual(text.split(separator: "\n", omittingEmptySubsequences: false), [
             "time=2026-12-07T06:45:00.002+01:00 level=info event=fired id=work scheduled=2026-12-07T06:45:00+01:00 late_ms=2",
             #"time=2026-12-07T06:45:00.002+01:00 level=warn event=fallback id=work reason="sound file:x: \"gone\"""#,
-            "time=2026-12-07T06:45:00.002+01:00 level=error event=timer_failed",
+            #"time=2026-12-07T06:45:00.002+01:00 level=error event=timer_failed problem="no timer""#,
             "",
         ])
     }
@@ -51,12 +51,13 @@ final class EventLogTests: XCTestCase {
         let verbose = EventLog(threshold: .debug, clock: FixedClock(seconds: 0))
         let text = try withTimeZone("UTC") {
             try captureStandardError {
-                quiet.log(.info, "fired")
-                quiet.warning("missed")
-                verbose.log(.debug, "control")
+                quiet.log(.rearmed(id: "work"))
+                quiet.log(.missed(id: "work", scheduled: 0, lateSeconds: 61))
+                verbose.log(.control(request: "status"))
             }
         }
-        XCTAssertEqual(text, "time=1970-01-01T00:00:00.000+00:00 level=warn event=missed\ntime=1970-01-01T00:00:00.000+00:00 level=debug event=control\n")
+        XCTAssertEqual(text, "time=1970-01-01T00:00:00.000+00:00 level=warn event=missed id=work scheduled=1970-01-01T00:00:00+00:00 late_s=61\n"
+                       + "time=1970-01-01T00:00:00.000+00:00 level=debug event=control request=status\n")
     }
 
     /// What `body` writes to file descriptor 2 (the log writes straight to it).

@@ -7,6 +7,7 @@ public enum RunCommand: Command {
             AlarmFileOptions.alarms, .device, .sounds, .http, .noHTTP,
         ] + OptionSpec.mqtt + [
             .wakeEarly,
+            .value("events-file", "PATH", help: "Append every event as a JSON line to this file or FIFO (for scripts)."),
             .flag("quiet", short: "q", help: "Log only warnings and errors."),
             .flag("verbose", short: "v", help: "Log debug events too."),
         ],
@@ -36,7 +37,7 @@ public enum RunCommand: Command {
             log: EventLog(threshold: threshold, console: context.console),
             http: try arguments.httpAddress(), tokenPath: AccessToken.path(environment),
             userSounds: environment.dataHome + "/alarmplay/sounds", mqtt: try arguments.mqttSettings(environment),
-            wakeEarly: try arguments.wakeEarly())
+            wakeEarly: try arguments.wakeEarly(), eventsFile: arguments.value("events-file"))
         do {
             return try AlarmDaemon(configuration).run()
         } catch let error as AlarmFileError {

@@ -1,0 +1,162 @@
+/// Each event's level, name and fields, in the order its log line has always had them.
+extension DaemonEvent {
+    public var level: EventLog.Level {
+        switch self {
+        case .missed, .silenced, .fallback, .unmuted, .noAlarms, .reloadFailed, .reloadRejected, .lastGoodNotSaved,
+             .stateUnreadable, .stateNotSaved, .noWake, .noControlSocket, .unknownCommand, .editFailed:
+            return .warning
+        case let .bell(_, on): return on ? .warning : .info
+        case let .loaded(load): return load.lastGoodCopy == nil ? .info : .warning
+        case .loadFailed, .timerFailed: return .error
+        case .prepared, .hookDue, .reload, .listening, .control, .stdinClosed: return .debug
+        case let .face(report): return report.level
+        default: return .info
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .fired: return "fired"
+        case .heldByPause: return "skipped"
+        case .missed: return "missed"
+        case .silenced: return "silenced"
+        case .snoozed: return "snoozed"
+        case .snoozeRefused: return "snooze_refused"
+        case .stopped, .dismissed: return "stopped"
+        case .rearmed: return "rearmed"
+        case .prepared: return "prepared"
+        case .hookDue: return "hook_due"
+        case .fallback: return "fallback"
+        case let .bell(_, on): return on ? "bell" : "bell_off"
+        case .unmuted: return "unmuted"
+        case .mixerRestored: return "mixer_restored"
+        case let .loaded(load): return load.reloaded ? "reloaded" : "loaded"
+        case .reload: return "reload"
+        case .noAlarms: return "no_alarms"
+        case .reloadFailed, .reloadRejected: return "reload_failed"
+        case .loadFailed: return "load_failed"
+        case .lastGoodNotSaved: return "last_good_not_saved"
+        case .stateUnreadable: return "state_unreadable"
+        case .stateNotSaved: return "state_not_saved"
+        case .clockChanged: return "clock_changed"
+        case .timezoneChanged: return "timezone_changed"
+        case .timerFailed: return "timer_failed"
+        case .wakeReady: return "wake_ready"
+        case .noWake: return "no_wake"
+        case .previewStarted: return "preview_started"
+        case .previewEnded: return "preview_ended"
+        case .soundAdded: return "sound_added"
+        case .editFailed: return "edit_failed"
+        case .timerStarted: return "timer_started"
+        case .timerCancelled: return "timer_cancelled"
+        case .listening: return "listening"
+        case .noControlSocket: return "no_control_socket"
+        case .control: return "control"
+        case .stdinClosed: return "stdin_closed"
+        case .unknownCommand: return "unknown_command"
+        case .exiting: return "exiting"
+        case let .face(report): return report.name
+        }
+    }
+
+    /// The alarm (or timer) the event is about, if any.
+    public var alarmID: String? {
+        switch self {
+        case let .fired(id, _, _, _), let .heldByPause(id, _), let .missed(id, _, _), let .silenced(id, _),
+             let .snoozed(id, _, _), let .snoozeRefused(id, _), let .stopped(id, _), let .dismissed(id),
+             let .rearmed(id), let .prepared(id), let .hookDue(id, _, _), let .fallback(id, _), let .bell(id, _), let .unmuted(id, _, _),
+             let .timerStarted(id, _, _), let .timerCancelled(id):
+            return id
+        default:
+            return nil
+        }
+    }
+
+    public var fields: [EventField] {
+        switch self {
+        case let .fired(id, scheduled, late, snooze):
+            return [.init("id", .text(id)), .init("scheduled", .time(scheduled)), .init("late_ms", .number(late))]
+                + (snooze.map { [.init("snooze", .number($0))] } ?? [])
+        case let .heldByPause(id, scheduled):
+            return [.init("id", .text(id)), .init("reason", .text("paused")), .init("scheduled", .time(scheduled))]
+        case let .missed(id, scheduled, late):
+            return [.init("id", .text(id)), .init("scheduled", .time(scheduled)), .init("late_s", .number(late))]
+        case let .silenced(id, after):
+            return [.init("id", .text(id)), .init("after_s", .number(after))]
+        case let .snoozed(id, until, left):
+            return [.init("id", .text(id)), .init("until", .time(until)), .init("snoozes_left", .number(left))]
+        case let .snoozeRefused(id, most):
+            return [.init("id", .text(id)), .init("max_snoozes", .number(most))]
+        case let .stopped(id, rang):
+            return [.init("id", .text(id)), .init("rang_s", .number(rang))]
+        case let .dismissed(id):
+            return [.init("id", .text(id)), .init("was", .text("snoozed"))]
+        case let .rearmed(id), let .prepared(id), let .bell(id, _), let .timerCancelled(id):
+            return [.init("id", .text(id))]
+        case let .hookDue(id, index, ring):
+            return [.init("id", .text(id)), .init("hook", .number(index)), .init("scheduled", .time(ring))]
+        case let .fallback(id, reason):
+            return [.init("id", .text(id)), .init("reason", .text(reason))]
+        case let .unmuted(id, control, elements):
+            return [.init("id", .text(id)), .init("control", .text(control)), .init("elements", .list(elements))]
+        case let .mixerRestored(control, elements):
+            return [.init("control", .text(control)), .init("elements", .list(elements))]
+        case let .loaded(load):
+            return load.fields
+        case let .reload(reason):
+            return [.init("reason", .text(reason))]
+        case let .noAlarms(problem), let .reloadFailed(problem), let .loadFailed(problem), let .lastGoodNotSaved(problem),
+             let .stateUnreadable(problem), let .stateNotSaved(problem), let .timerFailed(problem),
+             let .noControlSocket(problem), let .editFailed(problem):
+            return [.init("problem", .text(problem))]
+        case let .reloadRejected(file, problems):
+            return [.init("file", .text(file)), .init("problems", .number(problems))]
+        case let .clockChanged(now, lastChecked):
+            return [.init("now", .time(now)), .init("last_checked", .time(lastChecked))]
+        case let .timezoneChanged(now):
+            return [.init("now", .time(now))]
+        case let .wakeReady(early):
+            return [.init("clock", .text("realtime_alarm")), .init("early_s", .number(early))]
+        case let .noWake(reason, hint):
+            return [.init("reason", .text(reason)), .init("hint", .text(hint))]
+        case let .previewStarted(sound, seconds):
+            return [.init("sound", .text(sound)), .init("seconds", .decimal(seconds))]
+        case let .previewEnded(reason):
+            return [.init("reason", .text(reason))]
+        case let .soundAdded(sound, path):
+            return [.init("sound", .text(sound)), .init("path", .text(path))]
+        case let .timerStarted(id, at, seconds):
+            return [.init("id", .text(id)), .init("at", .time(at)), .init("seconds", .number(seconds))]
+        case let .listening(socket):
+            return [.init("socket", .text(socket))]
+        case let .control(request):
+            return [.init("request", .text(request))]
+        case let .unknownCommand(line, expected):
+            return [.init("line", .text(line)), .init("expected", .text(expected))]
+        case .stdinClosed, .exiting:
+            return []
+        case let .face(report):
+            return report.fields
+        }
+    }
+
+    /// The event as one JSON object, `event`, `level` and `time` first: what SSE, MQTT and the
+    /// events file send.
+    public func json(at instant: Instant) -> JSONValue {
+        let head: [(String, JSONValue)] = [("event", .string(name)), ("level", .string(level.name)),
+                                           ("time", .string(TimeFormat().isoMilliseconds(instant)))]
+        return .object(head + fields.map { ($0.key, $0.value.json) })
+    }
+}
+
+extension ScheduleLoaded {
+    var fields: [EventField] {
+        var fields: [EventField] = [
+            .init("count", .number(count)), .init("enabled", .number(enabled)),
+            .init("next", .text(next.map { "\($0.id)@\(TimeFormat().iso($0.at))" } ?? "none")),
+        ]
+        if let pausedUntil { fields.append(.init("paused_until", .text(pausedUntil))) }
+        if let lastGoodCopy { fields += [.init("using", .text("last-good")), .init("copy", .text(lastGoodCopy))] }
+        return fields
+    }
+}

@@ -1,0 +1,74 @@
+/// Everything `run` announces, as a value: published once, on the loop thread, to the log and to
+/// every face in the face table, each of which renders it in its own terms (`EventLog`, SSE, MQTT,
+/// hooks, the events file). The log line of each is a public interface and keeps its name and fields.
+public enum DaemonEvent: Sendable, Equatable {
+    // Rings.
+    case fired(id: String, scheduled: Int, lateMilliseconds: Int, snooze: Int?)
+    case heldByPause(id: String, scheduled: Int)
+    case missed(id: String, scheduled: Int, lateSeconds: Int)
+    case silenced(id: String, afterSeconds: Int)
+    case snoozed(id: String, until: Int, snoozesLeft: Int)
+    case snoozeRefused(id: String, maxSnoozes: Int)
+    case stopped(id: String, rangSeconds: Int)
+    /// Stopped while snoozed: the snooze's ring will not come.
+    case dismissed(id: String)
+    case rearmed(id: String)
+    case prepared(id: String)
+    /// The moment of a `before` hook (`index` in the alarm's hooks, then the file's) for `ring`.
+    case hookDue(id: String, index: Int, ring: Int)
+    case fallback(id: String, reason: String)
+    case bell(id: String, on: Bool)
+    case unmuted(id: String, control: String, elements: [String])
+    case mixerRestored(control: String, elements: [String])
+
+    // The schedule and the clock.
+    case loaded(ScheduleLoaded)
+    case reload(reason: String)
+    case noAlarms(problem: String)
+    case reloadFailed(problem: String)
+    /// A reload that found problems: how many, each then as a `reloadFailed`.
+    case reloadRejected(file: String, problems: Int)
+    case loadFailed(problem: String)
+    case lastGoodNotSaved(problem: String)
+    case stateUnreadable(problem: String)
+    case stateNotSaved(problem: String)
+    case clockChanged(now: Int, lastChecked: Int)
+    case timezoneChanged(now: Int)
+    case timerFailed(problem: String)
+    case wakeReady(earlySeconds: Int)
+    case noWake(reason: String, hint: String)
+
+    // Sounds and timers.
+    case previewStarted(sound: String, seconds: Double)
+    case previewEnded(reason: String)
+    case soundAdded(sound: String, path: String)
+    case editFailed(problem: String)
+    case timerStarted(id: String, at: Int, seconds: Int)
+    case timerCancelled(id: String)
+
+    // The process.
+    case listening(socket: String)
+    case noControlSocket(problem: String)
+    case control(request: String)
+    case stdinClosed
+    case unknownCommand(line: String, expected: String)
+    case exiting
+
+    case face(FaceReport)
+}
+
+/// The alarms file taken into use, at start or on a reload.
+public struct ScheduleLoaded: Sendable, Equatable {
+    public struct Next: Sendable, Equatable {
+        public var id: String
+        public var at: Int
+    }
+
+    public var reloaded: Bool
+    public var count: Int
+    public var enabled: Int
+    public var next: Next?
+    public var pausedUntil: String?
+    /// Set when the file was invalid at start and its last good copy rings instead.
+    public var lastGoodCopy: String?
+}

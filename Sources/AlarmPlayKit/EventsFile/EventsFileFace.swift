@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `run --events-file PATH`: every event as one JSON line appended to a file or a FIFO, for
+/// scripts (`tail -f`, `jq`). Numbers are JSON numbers; the fields are the log line's.
+/// Opened non-blocking so a FIFO nobody reads never holds the loop: what it cannot take is
+/// dropped and counted, and a file that cannot be opened is tried again on a later event.
+final class EventsFileFace: DaemonFace {
+    static let retryNanoseconds: Int64 = 5_000_000_000
+
+    private let path: String
+    private let threshold: EventLog.Level
+    private let report: FaceReport.Sink
+    private var descriptor: Int32 = -1
+    private var nextTry: Int64 = 0
+    private var dropped = 0
+    private let clock = SystemMonotonicTime()
+
+    static func make(_ host: any FaceHost) -> EventsFileFace? {
+        guard let path = host.configuration.eventsFile else { return nil }
+        return EventsFileFace(path: path, threshold: host.configuration.log.threshold) { [unowned host] in host.report($0) }
+    }
+
+    init(path: String, threshold: EventLog.Level, report: @escaping FaceReport.Sink) {
+        self.path = path
+        self.threshold = threshold
+        self.report = report
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    func start() { open() }
+
+    func stop() {}
+
+    func publish(_ event: DaemonEvent, at instant: Instant) {
+        guard event.level >= threshold else { return }
+        if case let .face(own) = event, own.name.hasPrefix("events_file_") { return }
+        if descriptor < 0, clock.now() >= nextTry { open() }
+        guard descriptor >= 0 else { return }
+        let line = Array((JSONWriter.compact(event.json(at: instant)) + "\n").utf8)
+        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if written == line.count {
+            if dropped > 0 {
+                report(FaceReport(.info, "events_file_resumed", ["path": .text(path), "dropped": .number(dropped)]))
+                dropped = 0
+            }
+        } else if written < 0, errno == EAGAIN {
+            // A FIFO whose reader is behind: the reader loses this event, the alarm nothing.
+            dropped += 1
+        } else {
+            report(FaceReport(.warning, "events_file_failed", ["path": .text(path), "reason": .text(FileSystem.lastErrorDescription())]))
+            close(descriptor)
+            descriptor = -1
+            nextTry = clock.now() + Self.retryNanoseconds
+        }
+    }
+
+    private func open() {
+        descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard descriptor < 0 else { return }
+        // ENXIO: a FIFO with no reader yet; it is opened once one is there.
+        if errno != ENXIO {
+            report(FaceReport(.warning, "events_file_failed", ["path": .text(path), "reason": .text(FileSystem.lastErrorDescription())]))
+        }
+        nextTry = clock.now() + Self.retryNanoseconds
+    }
+}

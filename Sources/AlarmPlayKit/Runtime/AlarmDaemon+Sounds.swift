@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Sounds and timers from the faces: a preview on the alarm device, uploads into the user's sound
+/// folder, and timers. A ringing alarm always wins over a preview.
+extension AlarmDaemon {
+    static let previewLimitSeconds = 30.0
+    static let soundExtensions = ["wav", "flac", "ogg", "oga", "opus", "mp3"]
+
+    func startPreview(_ name: String, volume: Double) -> CommandResult {
+        guard volume >= 0, volume <= 1 else {
+            return .refused(Refusal(field: "volume", "volume must be a number from 0.0 to 1.0"))
+        }
+        guard model.ringing.isEmpty, prepared == nil else { return .refused(Refusal(.conflict, "an alarm is ringing; it wins over a preview")) }
+        let entry: SoundEntry
+        do {
+            entry = try registry.resolve(SoundReference(parsing: name))
+        } catch {
+            return .refused(Refusal(.notFound, error.description))
+        }
+        endPreview(reason: "replaced")
+        let seconds = min(entry.sound.details.durationSeconds ?? 5, Self.previewLimitSeconds)
+        preview = startRinger(RingRequest(sound: .name(entry.sound.name), volume: volume, fadeInSeconds: 0,
+                                          ringForSeconds: seconds, devices: configuration.devices), id: "preview")
+        event(.previewStarted(sound: entry.sound.name, seconds: seconds))
+        return .value(["previewing": .string(entry.sound.name), "seconds": .double(seconds)])
+    }
+
+    func endPreview(reason: String) {
+        guard let playing = preview else { return }
+        playing.control.stop()
+        preview = nil
+        event(.previewEnded(reason: reason))
+    }
+
+    /// Keeps an uploaded file only if libsndfile can play it; the name is the file's own, without
+    /// folders, so nothing lands outside the user's sound folder. Written and checked off the loop
+    /// (up to 50 MiB), then taken into the sounds on it.
+    func addSound(_ name: String, _ bytes: [UInt8], _ reply: @escaping (CommandResult) -> Void) {
+        if let refusal = Self.uploadRefusal(name, bytes) { return reply(.refused(refusal)) }
+        let folder = configuration.userSounds
+        let path = folder + "/" + name
+        guard !FileSystem.exists(path) else { return reply(.refused(Refusal(.conflict, "\(name) already exists in \(folder)"))) }
+        worker.perform({ try Self.keepIfPlayable(bytes, as: path) }, then: { [unowned self] outcome in
+            if case let .failure(refusal as Refusal) = outcome { return reply(.refused(refusal)) }
+            registry = .standard(folders: configuration.soundFolders)
+            guard let entry = registry.entries.first(where: { $0.sound.details.path == path }) else {
+                return reply(.refused(Refusal(.failed, "\(name) was saved but is not among the sounds")))
+            }
+            event(.soundAdded(sound: entry.sound.name, path: path))
+            reply(.value(SoundsCommand.json(entry)))
+        })
+    }
+
+    private static func uploadRefusal(_ name: String, _ bytes: [UInt8]) -> Refusal? {
+        guard !name.isEmpty else { return whole("give the file's name: POST /api/sounds?name=FILE.wav with the file as the body") }
+        guard !name.contains("/"), !name.contains("\\"), !name.hasPrefix("."), !name.contains(".."), name.utf8.count <= 200,
+              !name.unicodeScalars.contains(where: { $0.value < 0x20 })
+        else { return whole("\"\(name)\" is not a plain file name") }
+        let suffix = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        guard name.contains("."), soundExtensions.contains(suffix) else {
+            return Refusal(.unsupported, "\(name): not a sound file name; use one of .\(soundExtensions.joined(separator: ", ."))")
+        }
+        guard !bytes.isEmpty else { return whole("the body is empty: send the file's bytes") }
+        return nil
+    }
+
+    /// A problem of the request as a whole, not of one field.
+    private static func whole(_ message: String) -> Refusal {
+        Refusal(.invalid([.init(field: nil, message: message)]), message)
+    }
+
+    /// On the worker: a temporary file beside the target, checked by libsndfile, then linked into
+    /// place (never over a file that appeared meanwhile).
+    private static func keepIfPlayable(_ bytes: [UInt8], as path: String) throws(Refusal) {
+        let folder = FileSystem.parent(of: path)
+        let name = String(path.dropFirst(folder.count + 1))
+        let temporary = folder + "/.upload-\(getpid())-" + name
+        do {
+            try FileSystem.makeDirectories(folder)
+            try AtomicFile.write(bytes, to: temporary, mode: 0o644)
+        } catch {
+            throw Refusal(.failed, error.description)
+        }
+        defer { unlink(temporary) }
+        do {
+            _ = try SoundFileReader(path: temporary)
+        } catch {
+            throw Refusal(.unsupported, "\(name) cannot be played: \(error.reason)")
+        }
+        guard link(temporary, path) == 0 else { throw Refusal(.conflict, "\(name): \(FileSystem.lastErrorDescription())") }
+    }
+
+    func startTimer(seconds: Int, label: String?) -> CommandResult {
+        guard seconds >= 1, seconds <= 24 * 3600 else {
+            return .refused(Refusal(field: "duration", "duration must be from 1s to 24h"))
+        }
+        let now = clock.now()
+        // Rung on a whole second like every alarm: the nearest one to the asked-for length.
+        let at = now.seconds + seconds + (now.nanoseconds >= 500_000_000 ? 1 : 0)
+        let local = LocalTimeZone.current.localTime(at: at)
+        let number = (model.timers.compactMap { $0.alarm.id.flatMap { Int($0.dropFirst(6)) } }.max() ?? 0) + 1
+        var settings = defaults
+        settings.fadeIn = 0
+        let alarm = Alarm(id: "timer-\(number)", position: model.fileAlarms.count + number, label: label ?? "Timer",
+                          time: local.time, repeats: .date(local.date), settings: settings)
+        model.timers.append(RunningTimer(alarm: alarm, at: at))
+        event(.timerStarted(id: alarm.name, at: at, seconds: seconds))
+        return .value(RunningTimer(alarm: alarm, at: at).json(format: TimeFormat()))
+    }
+
+    func cancelTimer(_ id: String) -> CommandResult {
+        guard model.cancelTimer(id) else {
+            return .refused(Refusal(.notFound, "no timer \"\(id)\"; running: \(model.timers.compactMap(\.alarm.id).joined(separator: ", "))"))
+        }
+        event(.timerCancelled(id: id))
+        return .value(["cancelled": .string(id)])
+    }
+}

@@ -1,0 +1,19 @@
+/// `run`'s faces besides the terminal, in the order they hear each event. Each is a folder of its
+/// own built only on `FaceHost`; adding one is its folder, one line here, and its options.
+enum FaceTable {
+    static var faces: [(any FaceHost) -> (any DaemonFace)?] {
+        [
+            WebFace.make,
+            MQTTFace.make,
+            HookFace.make,
+            EventsFileFace.make,
+        ]
+    }
+}
+
+extension AlarmDaemon {
+    func startFaces() {
+        faces = FaceTable.faces.compactMap { $0(self) }
+        for face in faces { face.start() }
+    }
+}
