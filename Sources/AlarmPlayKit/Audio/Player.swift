@@ -1,14 +1,11 @@
 /// Streams a source to an ALSA output block by block, applying gain and fade-in, looping
 /// seamlessly and honouring a stop request within one block (about 20 ms).
 public enum Player {
-    /// One ALSA period a block (125 ms of our 0.5 s buffer, as aplay writes): each write costs a
-    /// wake-up and a trip through the sound server's client, so fewer, larger writes keep ringing
-    /// cheap (measured: 1024-frame blocks used 2.7x aplay's CPU, 4096-frame ones 1.1x). A write
-    /// waits at most a period for room anyway, so a stop is still seen within one and then drops
-    /// what is buffered. Bounded so an odd device's choice cannot make blocks tiny or huge.
-    static func blockFrames(for output: ALSAOutput) -> Int {
-        min(16_384, max(1_024, output.periodFrames))
-    }
+    /// 4096 frames (~85 ms at 48 kHz, about one ALSA period of our 0.5 s buffer): each write
+    /// costs a wake-up and a trip through the sound server's client, so fewer, larger writes
+    /// keep ringing cheap (measured: 1024-frame blocks used 2.7x aplay's CPU). A stop is still
+    /// seen within one block and then drops what is buffered.
+    static let blockFrames = 4096
 
     public static func play(
         _ source: any AudioSource, on output: ALSAOutput, options: PlaybackOptions, control: PlaybackControl
@@ -21,7 +18,6 @@ public enum Player {
         // A 16-bit sound at unity gain goes to an S16 device as its own samples once any fade is
         // over: no conversion to float and back (a third of preview's cost beyond aplay's, measured).
         let samples = output.sixteenBit ? source.sixteenBitSamples : nil
-        let blockFrames = blockFrames(for: output)
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames * channels)
         let shorts = UnsafeMutablePointer<Int16>.allocate(capacity: samples == nil ? 0 : blockFrames * channels)
         defer {

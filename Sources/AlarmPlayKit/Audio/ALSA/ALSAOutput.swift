@@ -11,8 +11,6 @@ public final class ALSAOutput {
     public let format: AudioFormat
     /// S16 on the device: the float blocks the player makes are converted here, 16-bit samples go as they are.
     public let sixteenBit: Bool
-    /// Frames in one period of the device's buffer, as ALSA chose them (a quarter of the latency).
-    public let periodFrames: Int
     private let pcm: OpaquePointer
     private var converted: [Int16] = []
     /// Set by `abandon`: the handle is being closed elsewhere.
@@ -49,10 +47,6 @@ public final class ALSAOutput {
             snd_pcm_close(handle)
             throw ALSAError(kind: .open, device: device, code: result, reason: Self.reason(result))
         }
-        var bufferSize: snd_pcm_uframes_t = 0
-        var periodSize: snd_pcm_uframes_t = 0
-        periodFrames = snd_pcm_get_params(handle, &bufferSize, &periodSize) >= 0 && periodSize > 0
-            ? Int(periodSize) : format.sampleRate * Int(Self.latencyMicroseconds) / 4_000_000
         pcm = handle
     }
 
