@@ -71,12 +71,7 @@ public enum AlarmFileEdits {
     }
 
     public static func unskip(_ reference: String, in file: AlarmFile) throws -> Outcome {
-        let found = try alarm(reference, in: file)
-        guard found.skip != nil else { return (nil, found.position - 1) }
-        return replacing(in: file) { alarms in
-            alarms[found.position - 1]["skip"] = nil
-            return found.position - 1
-        }
+        try removing("skip", of: reference, in: file) { $0.skip != nil }
     }
 
     /// Moves only the next ring (`"shift": {"from": ISO, "to": ISO}` in the alarm); the ring after
@@ -125,10 +120,15 @@ public enum AlarmFileEdits {
 
     /// Undoes `shift`: the next ring is where the schedule puts it again.
     public static func unshift(_ reference: String, in file: AlarmFile) throws -> Outcome {
+        try removing("shift", of: reference, in: file) { $0.shift != nil }
+    }
+
+    /// Removes `key` from the alarm when `isSet` says it has one; otherwise writes nothing.
+    private static func removing(_ key: String, of reference: String, in file: AlarmFile, isSet: (Alarm) -> Bool) throws -> Outcome {
         let found = try alarm(reference, in: file)
-        guard found.shift != nil else { return (nil, found.position - 1) }
+        guard isSet(found) else { return (nil, found.position - 1) }
         return replacing(in: file) { alarms in
-            alarms[found.position - 1]["shift"] = nil
+            alarms[found.position - 1][key] = nil
             return found.position - 1
         }
     }
