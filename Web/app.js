@@ -341,7 +341,7 @@ function alarmItem(alarm) {
   });
   toggle.checked = alarm.enabled;
   const skipped = alarm.status === "skipped" ? h("span", { class: "tag" }, "skipped once")
-    : alarm.shiftedFrom ? h("span", { class: "tag" }, `moved from ${wallClock(alarm.shiftedFrom).time}`) : null;
+    : alarm.shiftedFrom && alarm.next ? h("span", { class: "tag" }, `once at ${wallClock(alarm.next).time}`) : null;
   const next = alarm.enabled && alarm.next ? untilSpan(alarm.next) : null;
   return h("li", { class: alarm.enabled ? "alarm card" : "alarm card off", "data-id": alarm.id },
     h("button", { type: "button", class: "alarm-open" },
