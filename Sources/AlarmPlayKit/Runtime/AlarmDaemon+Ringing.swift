@@ -95,8 +95,6 @@ extension AlarmDaemon {
             evaluate(clockChanged: false)
         }
         if preview?.outcome != nil { endPreview(reason: "played") }
-        statusTicks()
-        redrawStatus()
     }
 
     func wallSeconds() -> Double {

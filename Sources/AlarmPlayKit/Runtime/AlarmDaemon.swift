@@ -60,8 +60,6 @@ public final class AlarmDaemon {
     let wakeAbility: WakeAbility
     let store: StateStore
     var server: ControlServer?
-    var input: (any InputSource)?
-    var statusLine: StatusLine?
 
     var defaults = AlarmSettings.builtIn
     /// Why the alarms file on disk is not the schedule in force (empty when it is).
@@ -118,7 +116,6 @@ public final class AlarmDaemon {
         // The faces before the alarms, so that they hear `loaded` too.
         startFaces()
         try loadAlarms(initial: true)
-        openInput()
         wireEvents()
         evaluate(clockChanged: false)
         loop.run()
@@ -183,7 +180,6 @@ public final class AlarmDaemon {
         announce()
         saveState()
         armTimer(for: due)
-        redrawStatus()
     }
 
     /// Arms the timer for the next thing due after the last second `evaluate` handled. A second
@@ -202,7 +198,6 @@ public final class AlarmDaemon {
         } catch {
             event(.timerFailed(problem: "\(error)"))
         }
-        statusTicks()
     }
 
     func preroll(for alarm: Alarm) -> Int {
@@ -275,17 +270,14 @@ public final class AlarmDaemon {
         prepared = nil
         model.state.lastChecked = clock.now().seconds
         saveState(evenIfOnlyTimePassed: true)
-        statusLine?.clear()
-        input = nil
         event(.exiting)
         for face in faces { face.stop() }
         faces = []
     }
 
-    /// Every event goes out once, here: to the log (keeping an on-screen status line below the
-    /// log rather than inside it), and to every face in the face table.
+    /// Every event goes out once, here: to the log, and to every face in the face table.
     func event(_ event: DaemonEvent) {
-        statusLine?.clear()
+        for face in faces { face.beforeLogLine() }
         log.log(event)
         let now = clock.now()
         for face in faces { face.publish(event, at: now) }

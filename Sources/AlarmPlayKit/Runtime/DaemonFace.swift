@@ -1,5 +1,6 @@
-/// A way into and out of `run` besides the terminal: the phone page, Home Assistant. Each turns
-/// what it receives into the daemon's commands and hears every event once, on the loop thread.
+/// A way into and out of `run`: the terminal, the phone page, Home Assistant, hooks, the events
+/// file. Each turns what it receives into the core's commands and hears every event once, on the
+/// loop thread.
 /// A face that cannot start or breaks logs it and retries by itself; it never stops a ring.
 protocol DaemonFace: AnyObject {
     func start()
@@ -8,8 +9,11 @@ protocol DaemonFace: AnyObject {
     func stop()
     /// What the face adds to `status` (the page's address).
     var statusMembers: [JSONMember] { get }
+    /// Just before the log writes a line (a face drawing on the same terminal clears it).
+    func beforeLogLine()
 }
 
 extension DaemonFace {
     var statusMembers: [JSONMember] { [] }
+    func beforeLogLine() {}
 }

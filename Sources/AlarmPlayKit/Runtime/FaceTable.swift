@@ -3,6 +3,7 @@
 enum FaceTable {
     static var faces: [(any FaceHost) -> (any DaemonFace)?] {
         [
+            TerminalFace.make,
             WebFace.make,
             MQTTFace.make,
             HookFace.make,

@@ -3,12 +3,12 @@ extension DaemonEvent {
     public var level: EventLog.Level {
         switch self {
         case .missed, .silenced, .fallback, .unmuted, .noAlarms, .reloadFailed, .reloadRejected, .lastGoodNotSaved,
-             .stateUnreadable, .stateNotSaved, .noWake, .noControlSocket, .unknownCommand, .editFailed:
+             .stateUnreadable, .stateNotSaved, .noWake, .noControlSocket, .editFailed:
             return .warning
         case let .bell(_, on): return on ? .warning : .info
         case let .loaded(load): return load.lastGoodCopy == nil ? .info : .warning
         case .loadFailed, .timerFailed: return .error
-        case .prepared, .hookDue, .reload, .listening, .control, .stdinClosed: return .debug
+        case .prepared, .hookDue, .reload, .listening, .control: return .debug
         case let .face(report): return report.level
         default: return .info
         }
@@ -52,8 +52,6 @@ extension DaemonEvent {
         case .listening: return "listening"
         case .noControlSocket: return "no_control_socket"
         case .control: return "control"
-        case .stdinClosed: return "stdin_closed"
-        case .unknownCommand: return "unknown_command"
         case .exiting: return "exiting"
         case let .face(report): return report.name
         }
@@ -131,9 +129,7 @@ extension DaemonEvent {
             return [.init("socket", .text(socket))]
         case let .control(request):
             return [.init("request", .text(request))]
-        case let .unknownCommand(line, expected):
-            return [.init("line", .text(line)), .init("expected", .text(expected))]
-        case .stdinClosed, .exiting:
+        case .exiting:
             return []
         case let .face(report):
             return report.fields

@@ -50,8 +50,6 @@ public enum DaemonEvent: Sendable, Equatable {
     case listening(socket: String)
     case noControlSocket(problem: String)
     case control(request: String)
-    case stdinClosed
-    case unknownCommand(line: String, expected: String)
     case exiting
 
     case face(FaceReport)

@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal or pipe `run` was started from, as one of its faces: keys or lines on stdin become
+/// commands (replies on stdout, one line each, for the script that sent them); on a terminal a
+/// status line below the log shows what rings or rings next, ticking each second while an alarm
+/// rings; and when no sound device works it rings the terminal bell instead, on stderr too.
+final class TerminalFace: DaemonFace {
+    private unowned let host: any FaceHost
+    private var input: (any InputSource)?
+    private var statusLine: StatusLine?
+    private var ended = false
+
+    static func make(_ host: any FaceHost) -> TerminalFace? { TerminalFace(host: host) }
+
+    init(host: any FaceHost) {
+        self.host = host
+    }
+
+    func start() {
+        let source = StandardInput.open()
+        input = source
+        if source.isTerminal { statusLine = StatusLine(descriptor: STDERR_FILENO) }
+        host.loop.watch(STDIN_FILENO) { [unowned self] in readInput() }
+    }
+
+    /// Puts the terminal back as it was (raw mode off, the status line gone).
+    func stop() {
+        ended = true
+        statusLine?.clear()
+        statusLine = nil
+        input = nil
+        host.loop.tickInterval = nil
+        host.loop.onTick = nil
+    }
+
+    /// The log shares stderr: the status line is cleared before each line and drawn again after.
+    func beforeLogLine() { statusLine?.clear() }
+
+    func publish(_ event: DaemonEvent, at instant: Instant) {
+        if event == .exiting { ended = true }
+        guard !ended else { return }
+        updateTicks()
+        redraw()
+    }
+
+    /// Drains what stdin has without blocking. End of input is not "quit": under systemd
+    /// stdin is /dev/null, and a script may close its pipe and still want the alarm to ring.
+    private func readInput() {
+        let now = SystemMonotonicTime().now()
+        while let input, let next = input.next(until: now) {
+            switch next {
+            case let .key(key):
+                handle(key)
+            case let .line(line):
+                handle(line)
+            case .endOfInput:
+                host.loop.unwatch(STDIN_FILENO)
+                host.report(FaceReport(.debug, "stdin_closed", [:]))
+                return
+            }
+        }
+    }
+
+    private func handle(_ key: Key) {
+        guard let request = ControlRequest(key: key) else { return }
+        if request == .interrupt {
+            _ = host.perform(request)
+            return
+        }
+        let snapshot = host.snapshot()
+        // With nothing ringing, `x` still dismisses a pending snooze, as `stop` does elsewhere.
+        let dismissesSnooze = request == .stop(id: nil) && !snapshot.snoozed.isEmpty
+        if request == .help || (snapshot.ringing.isEmpty && !dismissesSnooze) {
+            statusLine?.clear()
+            Console.write((snapshot.ringing.isEmpty ? "nothing is ringing; Ctrl-C quits. " : "") + ControlRequest.keyHelp + "\n", to: STDERR_FILENO)
+            redraw()
+            return
+        }
+        reply(host.perform(request).line)
+    }
+
+    private func handle(_ line: String) {
+        guard let request = ControlRequest(line: line) else {
+            host.report(FaceReport(.warning, "unknown_command", ["line": .text(line), "expected": .text("snooze, stop, status")]))
+            return
+        }
+        reply(host.perform(request).line)
+    }
+
+    private func reply(_ line: String) {
+        statusLine?.clear()
+        Console.write(line + "\n", to: STDOUT_FILENO)
+        redraw()
+    }
+
+    /// Ticks only while something needs them: once a second while ringing on a terminal (the
+    /// "rung for" clock) or while the bell substitutes for sound; none otherwise.
+    private func updateTicks() {
+        let ringing = host.snapshot().ringing
+        if ringing.last?.bell == true || (statusLine != nil && !ringing.isEmpty) {
+            guard host.loop.tickInterval == nil else { return }
+            host.loop.tickInterval = 1000
+            host.loop.onTick = { [unowned self] in
+                if host.snapshot().ringing.last?.bell == true { ringBell() }
+                redraw()
+            }
+        } else {
+            host.loop.tickInterval = nil
+            host.loop.onTick = nil
+        }
+    }
+
+    /// BEL on the terminal and on stderr: the last resort when no sound device opens.
+    private func ringBell() {
+        if let terminal = statusLine?.descriptor {
+            Console.write("\u{07}", to: terminal)
+        }
+        if statusLine == nil || statusLine?.descriptor != STDERR_FILENO {
+            Console.write("\u{07}", to: STDERR_FILENO)
+        }
+    }
+
+    private func redraw() {
+        guard let statusLine else { return }
+        statusLine.draw(Self.lines(host.snapshot()))
+    }
+
+    static func lines(_ snapshot: Snapshot) -> [String] {
+        let now = snapshot.now
+        if let ring = snapshot.ringing.last {
+            let rung = TimeText.clock(Double(now - ring.since.seconds))
+            let others = snapshot.ringing.count > 1 ? " (+\(snapshot.ringing.count - 1) more)" : ""
+            let bell = ring.bell ? " [no sound device: bell]" : ""
+            return [
+                "⏰ \(ring.alarm.label ?? ring.alarm.name)\(others) · \(ring.alarm.settings.sound) · ringing \(rung)\(bell) · \(ring.snoozesLeft) snooze\(ring.snoozesLeft == 1 ? "" : "s") left",
+                "   z/Space snooze · x/q/Esc stop · ? keys",
+            ]
+        } else if let pausedUntil = snapshot.pausedUntil {
+            return ["paused until \(pausedUntil) ('alarmplay resume' ends it) · Ctrl-C quits"]
+        } else if let next = snapshot.next {
+            let snoozed = next.isSnooze ? " (snoozed)" : ""
+            return ["next: \(next.alarm.name)\(snoozed), \(TimeFormat().short(next.at)) (\(TimeFormat.relative(from: now, to: next.at))) · Ctrl-C quits"]
+        } else {
+            return ["no alarm scheduled · Ctrl-C quits"]
+        }
+    }
+}
