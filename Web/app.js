@@ -422,7 +422,8 @@ function alarmItem(alarm) {
     type: "checkbox", class: "alarm-switch", role: "switch", "aria-label": t("{name} at {time}", { name: alarmName(alarm), time: alarm.time }),
   });
   toggle.checked = alarm.enabled;
-  const skipped = alarm.status === "skipped" ? h("span", { class: "tag" }, t("skipped once")) : null;
+  const skipped = alarm.status === "skipped" ? h("span", { class: "tag" }, t("skipped once"))
+    : alarm.shiftedFrom && alarm.next ? h("span", { class: "tag" }, t("once at {time}", { time: wallClock(alarm.next).time })) : null;
   const next = alarm.enabled && alarm.next ? untilSpan(alarm.next) : null;
   const nextSkip = alarm.nextSkip ? h("span", { class: "alarm-skip" }, alarm.nextSkip.text) : null;
   return h("li", { class: alarm.enabled ? "alarm card" : "alarm card off", "data-id": alarm.id },
@@ -475,6 +476,9 @@ function openEditor(alarm) {
   clearProblems();
   $("#editor-title").textContent = alarm ? t("Edit alarm") : t("New alarm");
   $("#skip-alarm").hidden = !alarm;
+  $("#only-next-field").hidden = !alarm;
+  $("#only-next").checked = false;
+  $("#unshift-alarm").hidden = !alarm?.shift;
   $("#delete-alarm").hidden = !alarm;
   if (alarm) renderSkipButton(alarm);
   $("#editor").hidden = false;
@@ -586,9 +590,17 @@ async function saveAlarm(event) {
   const button = $("#save-alarm");
   button.disabled = true;
   try {
-    const saved = editor.alarm
-      ? await api("PATCH", alarmPath(editor.alarm.id), changes)
-      : await api("POST", "/api/alarms", changes);
+    let saved = null;
+    // "Only next time": the new time moves the next ring alone; the alarm keeps its own.
+    if (editor.alarm && changes.time && $("#only-next").checked) {
+      saved = await api("POST", `${alarmPath(editor.alarm.id)}/shift`, { to: changes.time });
+      delete changes.time;
+    }
+    if (!saved || Object.keys(changes).length > 0) {
+      saved = editor.alarm
+        ? await api("PATCH", alarmPath(editor.alarm.id), changes)
+        : await api("POST", "/api/alarms", changes);
+    }
     replaceAlarm(saved, editor.alarm?.id);
     closeEditor();
     scheduleRefresh();
@@ -627,6 +639,17 @@ async function toggleSkip() {
     editor.alarm = updated;
     replaceAlarm(updated);
     renderSkipButton(updated);
+    scheduleRefresh();
+  } catch (error) {
+    showProblems(error);
+  }
+}
+
+async function unshiftAlarm() {
+  try {
+    const updated = await api("POST", `${alarmPath(editor.alarm.id)}/shift`, { to: null });
+    replaceAlarm(updated);
+    closeEditor();
     scheduleRefresh();
   } catch (error) {
     showProblems(error);
@@ -1022,6 +1045,7 @@ function wire() {
   });
   $("#cancel-edit").addEventListener("click", closeEditor);
   $("#skip-alarm").addEventListener("click", toggleSkip);
+  $("#unshift-alarm").addEventListener("click", unshiftAlarm);
   $("#delete-alarm").addEventListener("click", deleteAlarm);
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !$("#editor").hidden) closeEditor();

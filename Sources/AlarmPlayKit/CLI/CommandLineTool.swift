@@ -21,6 +21,7 @@ public enum CommandLineTool {
         DisableCommand.self,
         SkipCommand.self,
         UnskipCommand.self,
+        ShiftCommand.self,
         PauseCommand.self,
         ResumeCommand.self,
         InstallServiceCommand.self,

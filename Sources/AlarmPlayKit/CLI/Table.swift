@@ -11,7 +11,7 @@ public enum Table {
         }
         return rows.map { row in
             row.enumerated().map { column, cell in
-                column < columns - 1 ? cell + String(repeating: " ", count: widths[column] - width(cell)) : cell
+                column < min(columns, row.count) - 1 ? cell + String(repeating: " ", count: widths[column] - width(cell)) : cell
             }.joined(separator: "  ")
         }
     }

@@ -2,7 +2,7 @@
 /// receives into commands for the daemon; this is the web's half of that table.
 public enum WebRoute: Equatable, Sendable {
     public enum AlarmAction: String, Sendable, CaseIterable {
-        case enable, disable, skip, unskip
+        case enable, disable, skip, unskip, shift
     }
 
     case page(String)
