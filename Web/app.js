@@ -4,10 +4,13 @@ const TOKEN_KEY = "alarmplay-token";
 const TAB_KEY = "alarmplay-tab";
 const STOPWATCH_KEY = "alarmplay-stopwatch";
 const PREVIEW_VOLUME_KEY = "alarmplay-preview-volume";
+const LANGUAGE_KEY = "alarmplay-language";
+// Each language named in itself, for the picker.
+const LANGUAGE_NAMES = { de: "Deutsch", en: "English", ko: "한국어" };
 const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
-const DAY_GROUPS = { "mon tue wed thu fri sat sun": "Every day", "mon tue wed thu fri": "Weekdays", "sat sun": "Weekends" };
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const DAY_GROUPS = {
+  "mon tue wed thu fri sat sun": () => t("Every day"), "mon tue wed thu fri": () => t("Weekdays"), "sat sun": () => t("Weekends"),
+};
 const DURATION_KEYS = ["snooze", "ringFor", "fadeIn"];
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 const NEW_ALARM_TIME = "07:00";
@@ -29,6 +32,85 @@ const state = {
   clockOffset: 0,
 };
 
+// ---------------------------------------------------------------- language
+
+// The same gettext catalogs as the commands, served as JSON by `run` (GET /api/messages): the
+// language the picker chose, else the browser's (Accept-Language). A message a catalog lacks
+// stays English. `{name}` placeholders let a translation put the values in its own order.
+const i18n = { language: "en", languages: ["en"], messages: {}, plural: (n) => Number(n !== 1) };
+
+const fill = (text, values = {}) => text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+const t = (msgid, values) => fill(i18n.messages[msgid] || msgid, values);
+// A short message with its context, stored as gettext's pgettext stores it.
+const tc = (context, msgid, values) => fill(i18n.messages[`${context}\u0004${msgid}`] || msgid, values);
+
+function tn(singular, plural, count, values = {}) {
+  const forms = i18n.messages[`${singular}\u0000${plural}`]?.split("\u0000");
+  const text = forms ? forms[i18n.plural(count)] ?? forms[0] : count === 1 ? singular : plural;
+  return fill(text, { n: count, ...values });
+}
+
+/** The catalog's Plural-Forms rule as a function; only arithmetic on n is accepted. */
+function pluralRule(rule) {
+  if (!/^[n0-9\s()!=<>&|?:%+-]+$/.test(rule)) return i18n.plural;
+  const evaluate = new Function("n", `return Number(${rule});`);
+  return (n) => evaluate(n);
+}
+
+async function loadMessages() {
+  const chosen = localStorage.getItem(LANGUAGE_KEY);
+  try {
+    const response = await fetch(`/api/messages${chosen ? `?lang=${encodeURIComponent(chosen)}` : ""}`);
+    const catalog = await response.json();
+    i18n.language = catalog.language;
+    i18n.languages = catalog.languages;
+    i18n.messages = catalog.messages;
+    i18n.plural = pluralRule(catalog.plural);
+  } catch {
+    // An older `run` without catalogs: the page stays English.
+  }
+  document.documentElement.lang = i18n.language;
+  translatePage();
+  renderLanguagePicker(chosen);
+}
+
+/** The words written in index.html: elements marked data-i18n, attributes in data-i18n-attrs. */
+function translatePage() {
+  for (const node of $$("[data-i18n]")) {
+    node.dataset.i18n ||= node.textContent;
+    node.textContent = t(node.dataset.i18n);
+  }
+  for (const node of $$("[data-i18n-attrs]")) {
+    for (const name of node.dataset.i18nAttrs.split(" ")) node.setAttribute(name, t(node.getAttribute(name)));
+  }
+  for (const chip of $$("button.day")) chip.textContent = dayName(chip.dataset.day);
+}
+
+function renderLanguagePicker(chosen) {
+  const picker = $("#language");
+  picker.replaceChildren(h("option", { value: "" }, t("Automatic")),
+    ...i18n.languages.map((code) => h("option", { value: code, lang: code }, LANGUAGE_NAMES[code] ?? code)));
+  picker.value = chosen ?? "";
+}
+
+function chooseLanguage(code) {
+  if (code) localStorage.setItem(LANGUAGE_KEY, code);
+  else localStorage.removeItem(LANGUAGE_KEY);
+  // Every text on the page, rendered or not, follows: simplest by starting again.
+  location.reload();
+}
+
+const intlLocale = () => (i18n.language === "en" ? "en-US" : i18n.language);
+const utcNames = (options) => (date) => new Intl.DateTimeFormat(intlLocale(), { ...options, timeZone: "UTC" }).format(date);
+const weekdayName = (year, month, day) => utcNames({ weekday: "short" })(new Date(Date.UTC(year, month - 1, day)));
+const monthName = (month) => utcNames({ month: "short" })(new Date(Date.UTC(2000, month - 1, 1)));
+
+/** A wall-clock time: 06:45 in English as always, else as the language writes it (오전 6:45). */
+function timeText(hour, minute) {
+  if (i18n.language === "en") return `${pad(hour)}:${pad(minute)}`;
+  return utcNames({ hour: "numeric", minute: "2-digit" })(new Date(Date.UTC(2000, 0, 1, hour, minute)));
+}
+
 // ---------------------------------------------------------------- helpers
 
 function h(tag, attributes = {}, ...children) {
@@ -43,7 +125,6 @@ function h(tag, attributes = {}, ...children) {
 const pad = (number) => String(number).padStart(2, "0");
 const capitalize = (word) => word[0].toUpperCase() + word.slice(1);
 const serverNow = () => Date.now() + state.clockOffset;
-const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** Whole seconds as m:ss, or h:mm:ss from one hour on. */
 function clockText(totalSeconds) {
@@ -64,41 +145,42 @@ function durationText(seconds) {
 
 function untilText(iso) {
   const minutes = Math.floor((Date.parse(iso) - serverNow()) / 60000);
-  if (minutes < 1) return "in less than a minute";
+  if (minutes < 1) return t("in less than a minute");
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor(minutes / 60) % 24;
-  if (days) return `in ${days} d ${hours} h`;
-  return hours ? `in ${hours} h ${minutes % 60} m` : `in ${minutes} m`;
+  if (days) return t("in {days} d {hours} h", { days, hours });
+  return hours ? t("in {hours} h {minutes} m", { hours, minutes: minutes % 60 }) : t("in {minutes} m", { minutes });
 }
-
-const weekdayOf = (year, month, day) => WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
 
 // Read from the ISO text rather than through Date: the phone may be in another time zone
 // than the device, and the alarm rings at the device's wall-clock time.
 function wallClock(iso) {
   const [, year, month, day, hour, minute] = iso.match(/^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)/).map(Number);
-  return { weekday: weekdayOf(year, month, day), day, month: MONTHS[month - 1], time: `${pad(hour)}:${pad(minute)}` };
+  return { weekday: weekdayName(year, month, day), day, month: monthName(month), time: timeText(hour, minute) };
 }
 
 function whenText(iso) {
   const { weekday, day, month, time } = wallClock(iso);
   const withinAWeek = Date.parse(iso) - serverNow() < 6 * 86400000;
-  return withinAWeek ? `${weekday} ${time}` : `${weekday} ${day} ${month} ${time}`;
+  return withinAWeek ? tc("date", "{weekday} {time}", { weekday, time }) : tc("date", "{weekday} {day} {month} {time}", { weekday, day, month, time });
 }
 
 function dateText(date) {
   const [year, month, day] = date.split("-").map(Number);
-  return `${weekdayOf(year, month, day)} ${day} ${MONTHS[month - 1]} ${year}`;
+  return tc("date", "{weekday} {day} {month} {year}", { weekday: weekdayName(year, month, day), day, month: monthName(month), year });
 }
+
+// The file's day names, shown as the language abbreviates them (2024-01-01 was a Monday).
+const dayName = (day) => (i18n.language === "en" ? capitalize(day) : weekdayName(2024, 1, 1 + DAYS.indexOf(day)));
 
 function daysText(days) {
   const chosen = DAYS.filter((day) => days.includes(day));
-  return DAY_GROUPS[chosen.join(" ")] ?? chosen.map(capitalize).join(" ");
+  return DAY_GROUPS[chosen.join(" ")]?.() ?? chosen.map(dayName).join(" ");
 }
 
 function repeatText(alarm) {
   if (alarm.days?.length) return daysText(alarm.days);
-  return alarm.date ? dateText(alarm.date) : "Once";
+  return alarm.date ? dateText(alarm.date) : t("Once");
 }
 
 const untilSpan = (iso) => h("span", { "data-until": iso }, untilText(iso));
@@ -124,7 +206,7 @@ function showError(error) {
 class ApiError extends Error {
   constructor(status, body) {
     const problems = body?.problems ?? [];
-    super(body?.error ?? (problems.map((problem) => problem.message).join("; ") || `HTTP ${status}`));
+    super(body?.error ?? (problems.map((problem) => problem.message).join("; ") || t("HTTP {status}", { status })));
     this.status = status;
     this.problems = problems;
   }
@@ -152,13 +234,13 @@ async function api(method, path, body) {
   try {
     response = await fetch(path, { method, headers, body: payload });
   } catch {
-    throw new ApiError(0, { error: "Cannot reach the alarm clock" });
+    throw new ApiError(0, { error: t("Cannot reach the alarm clock") });
   }
   const text = await response.text();
   const parsed = text ? parseBody(text) : null;
   if (response.status === 401) {
     forgetToken();
-    throw new ApiError(401, parsed ?? { error: "The token was refused" });
+    throw new ApiError(401, parsed ?? { error: t("The token was refused") });
   }
   if (!response.ok) throw new ApiError(response.status, parsed);
   return parsed;
@@ -285,7 +367,7 @@ function handleEvent(data) {
 function setConnected(open) {
   const dot = $("#conn");
   dot.classList.toggle("on", open);
-  const text = open ? "Connected" : "Disconnected";
+  const text = open ? t("Connected") : t("Disconnected");
   dot.title = text;
   dot.setAttribute("aria-label", text);
 }
@@ -306,8 +388,8 @@ function renderAll() {
 function renderNextAlarm() {
   const next = state.status?.next;
   const node = $("#next-alarm");
-  if (!next) node.textContent = "No alarm scheduled";
-  else node.replaceChildren(`Next: ${alarmName(next)}, ${whenText(next.at)} · `, untilSpan(next.at));
+  if (!next) node.textContent = t("No alarm scheduled");
+  else node.replaceChildren(t("Next: {name}, {when} · ", { name: alarmName(next), when: whenText(next.at) }), untilSpan(next.at));
 }
 
 function renderFileProblems() {
@@ -345,8 +427,8 @@ function renderSnoozed() {
   const list = $("#snoozed");
   list.hidden = snoozed.length === 0;
   list.replaceChildren(...snoozed.map((alarm) => h("li", { class: "snoozed", "data-id": alarm.id },
-    h("span", {}, `${alarmName(alarm)} snoozed until ${wallClock(alarm.until).time} · `, untilSpan(alarm.until)),
-    h("button", { type: "button", class: "dismiss" }, "Stop"))));
+    h("span", {}, t("{name} snoozed until {time} · ", { name: alarmName(alarm), time: wallClock(alarm.until).time }), untilSpan(alarm.until)),
+    h("button", { type: "button", class: "dismiss" }, t("Stop")))));
 }
 
 function updateRelativeTimes() {
@@ -362,10 +444,11 @@ function renderAlarms() {
 
 function alarmItem(alarm) {
   const toggle = h("input", {
-    type: "checkbox", class: "alarm-switch", role: "switch", "aria-label": `${alarmName(alarm)} at ${alarm.time}`,
+    type: "checkbox", class: "alarm-switch", role: "switch", "aria-label": t("{name} at {time}", { name: alarmName(alarm), time: alarm.time }),
   });
   toggle.checked = alarm.enabled;
-  const skipped = alarm.status === "skipped" ? h("span", { class: "tag" }, "skipped once") : null;
+  const skipped = alarm.status === "skipped" ? h("span", { class: "tag" }, t("skipped once"))
+    : alarm.shiftedFrom && alarm.next ? h("span", { class: "tag" }, t("once at {time}", { time: wallClock(alarm.next).time })) : null;
   const next = alarm.enabled && alarm.next ? untilSpan(alarm.next) : null;
   const nextSkip = alarm.nextSkip ? h("span", { class: "alarm-skip" }, alarm.nextSkip.text) : null;
   return h("li", { class: alarm.enabled ? "alarm card" : "alarm card off", "data-id": alarm.id },
@@ -417,8 +500,11 @@ function openEditor(alarm) {
   fillForm(alarm);
   editor.initial = formValues();
   clearProblems();
-  $("#editor-title").textContent = alarm ? "Edit alarm" : "New alarm";
+  $("#editor-title").textContent = alarm ? t("Edit alarm") : t("New alarm");
   $("#skip-alarm").hidden = !alarm;
+  $("#only-next-field").hidden = !alarm;
+  $("#only-next").checked = false;
+  $("#unshift-alarm").hidden = !alarm?.shift;
   $("#delete-alarm").hidden = !alarm;
   if (alarm) renderSkipButton(alarm);
   $("#editor").hidden = false;
@@ -445,16 +531,17 @@ function fillForm(alarm) {
   for (const key of DURATION_KEYS) fields[key].value = alarm ? durationText(alarm[key]) : "";
   fields.maxSnoozes.value = alarm?.maxSnoozes ?? "";
   showVolume();
+  showRepeatHint();
 }
 
 function fillSoundOptions(selected) {
   const options = state.sounds.map((sound) => h("option", {
     value: sound.name, disabled: sound.broken && sound.name !== selected,
-  }, `${sound.name}${sound.title ? ` — ${sound.title}` : ""}${sound.broken ? " (broken)" : ""}`));
+  }, `${sound.name}${sound.title ? ` — ${sound.title}` : ""}${sound.broken ? t(" (broken)") : ""}`));
   if (selected && !state.sounds.some((sound) => sound.name === selected)) {
     options.push(h("option", { value: selected }, selected));
   }
-  alarmForm.elements.sound.replaceChildren(h("option", { value: "" }, "Default sound"), ...options);
+  alarmForm.elements.sound.replaceChildren(h("option", { value: "" }, t("Default sound")), ...options);
   alarmForm.elements.sound.value = selected;
   renderPreviewButtons();
 }
@@ -472,10 +559,23 @@ function toggleDay(chip) {
   chip.setAttribute("aria-pressed", chip.getAttribute("aria-pressed") !== "true");
   // Days and a date exclude each other in the alarms file.
   if (pressedDays()) alarmForm.elements.date.value = "";
+  showRepeatHint();
+}
+
+/** What the chosen days or date mean, said as the alarm will behave. */
+function showRepeatHint() {
+  const fields = alarmForm.elements;
+  const days = pressedDays();
+  const time = fields.time.value.replace(/^(\d\d:\d\d):00$/, "$1");
+  let hint;
+  if (days) hint = t("Repeats weekly: {days}.", { days: daysText(days) });
+  else if (fields.date.value) hint = t("Rings once, on {date}.", { date: dateText(fields.date.value) });
+  else hint = t("No days and no date: rings once, at the next {time}.", { time: time || t("time set") });
+  $("#repeat-hint").textContent = hint;
 }
 
 function showVolume() {
-  $("#volume-value").textContent = `${alarmForm.elements.volume.value} %`;
+  $("#volume-value").textContent = t("{volume} %", { volume: alarmForm.elements.volume.value });
 }
 
 /** The form as alarms-file keys; null for an empty field. */
@@ -516,9 +616,17 @@ async function saveAlarm(event) {
   const button = $("#save-alarm");
   button.disabled = true;
   try {
-    const saved = editor.alarm
-      ? await api("PATCH", alarmPath(editor.alarm.id), changes)
-      : await api("POST", "/api/alarms", changes);
+    let saved = null;
+    // "Only next time": the new time moves the next ring alone; the alarm keeps its own.
+    if (editor.alarm && changes.time && $("#only-next").checked) {
+      saved = await api("POST", `${alarmPath(editor.alarm.id)}/shift`, { to: changes.time });
+      delete changes.time;
+    }
+    if (!saved || Object.keys(changes).length > 0) {
+      saved = editor.alarm
+        ? await api("PATCH", alarmPath(editor.alarm.id), changes)
+        : await api("POST", "/api/alarms", changes);
+    }
     replaceAlarm(saved, editor.alarm?.id);
     closeEditor();
     scheduleRefresh();
@@ -546,7 +654,7 @@ function showProblems(error) {
 
 function renderSkipButton(alarm) {
   const button = $("#skip-alarm");
-  button.textContent = alarm.status === "skipped" ? "Unskip" : "Skip next";
+  button.textContent = alarm.status === "skipped" ? t("Unskip") : t("Skip next");
   button.disabled = alarm.status !== "skipped" && alarm.status !== "rings";
 }
 
@@ -563,9 +671,20 @@ async function toggleSkip() {
   }
 }
 
+async function unshiftAlarm() {
+  try {
+    const updated = await api("POST", `${alarmPath(editor.alarm.id)}/shift`, { to: null });
+    replaceAlarm(updated);
+    closeEditor();
+    scheduleRefresh();
+  } catch (error) {
+    showProblems(error);
+  }
+}
+
 async function deleteAlarm() {
   const alarm = editor.alarm;
-  if (!confirm(`Delete the alarm “${alarmName(alarm)}” at ${alarm.time}?`)) return;
+  if (!confirm(t("Delete the alarm “{name}” at {time}?", { name: alarmName(alarm), time: alarm.time }))) return;
   try {
     await api("DELETE", alarmPath(alarm.id));
     state.alarms = state.alarms.filter((candidate) => candidate.id !== alarm.id);
@@ -589,9 +708,9 @@ function renderRinging() {
   card.dataset.id = alarm.id;
   card.dataset.since = alarm.since;
   $("#ringing-label").textContent = alarmName(alarm);
-  $("#ringing-snoozes").textContent = alarm.snoozesLeft ? `${plural(alarm.snoozesLeft, "snooze")} left` : "No snoozes left";
+  $("#ringing-snoozes").textContent = alarm.snoozesLeft ? tn("{n} snooze left", "{n} snoozes left", alarm.snoozesLeft) : t("No snoozes left");
   $("#ringing-detail").textContent = [
-    alarm.sound, alarm.bell && "terminal bell", ringing.length > 1 && `${ringing.length - 1} more ringing`,
+    alarm.sound, alarm.bell && t("terminal bell"), ringing.length > 1 && t("{n} more ringing", { n: ringing.length - 1 }),
   ].filter(Boolean).join(" · ");
   $("#snooze").disabled = alarm.snoozesLeft === 0;
   updateRingingElapsed();
@@ -602,7 +721,7 @@ function updateRingingElapsed() {
   const card = $("#ringing");
   if (card.hidden) return;
   const seconds = Math.floor((serverNow() - Date.parse(card.dataset.since)) / 1000);
-  $("#ringing-elapsed").textContent = clockText(Math.max(0, seconds));
+  $("#ringing-elapsed").textContent = t("Ringing for {elapsed}", { elapsed: clockText(Math.max(0, seconds)) });
 }
 
 async function ringAction(action) {
@@ -639,7 +758,7 @@ function soundItem(sound) {
     h("span", { class: "sound-text" },
       h("span", { class: "sound-name" }, sound.name),
       h("span", { class: "sound-facts" }, facts.filter(Boolean).join(" · ")),
-      sound.broken && h("span", { class: "sound-broken" }, `broken: ${sound.reason ?? "cannot be played"}`)),
+      sound.broken && h("span", { class: "sound-broken" }, t("broken: {reason}", { reason: sound.reason ?? t("cannot be played") }))),
     h("button", { type: "button", class: "preview preview-button", disabled: sound.broken }, "▶"));
 }
 
@@ -659,7 +778,7 @@ function setPreviewButton(button, name) {
   const playing = Boolean(name) && state.previewing === name;
   button.textContent = playing ? "■" : "▶";
   button.setAttribute("aria-pressed", playing);
-  button.setAttribute("aria-label", `${playing ? "Stop" : "Preview"} ${name || "sound"}`);
+  button.setAttribute("aria-label", playing ? t("Stop {name}", { name: name || t("sound") }) : t("Preview {name}", { name: name || t("sound") }));
 }
 
 async function togglePreview(name, volume) {
@@ -682,7 +801,7 @@ async function stopPreview() {
 
 function showPreviewVolume() {
   const volume = $("#preview-volume").value;
-  $("#preview-volume-value").textContent = `${volume} %`;
+  $("#preview-volume-value").textContent = t("{volume} %", { volume });
   localStorage.setItem(PREVIEW_VOLUME_KEY, volume);
 }
 
@@ -693,15 +812,15 @@ async function uploadSound(input) {
   status.classList.remove("error");
   // Checked here too so a phone does not send 50 MiB only to hear no.
   if (file.size > MAX_UPLOAD_BYTES) {
-    status.textContent = `${file.name} is larger than 50 MiB.`;
+    status.textContent = t("{file} is larger than 50 MiB.", { file: file.name });
     status.classList.add("error");
     input.value = "";
     return;
   }
-  status.textContent = `Uploading ${file.name}…`;
+  status.textContent = t("Uploading {file}…", { file: file.name });
   try {
     const sound = await api("POST", `/api/sounds?name=${encodeURIComponent(file.name)}`, file);
-    status.textContent = `Added ${sound.name} as sound ${sound.index}.`;
+    status.textContent = t("Added {name} as sound {index}.", { name: sound.name, index: sound.index });
   } catch (error) {
     status.textContent = `${file.name}: ${error.message}`;
     status.classList.add("error");
@@ -791,7 +910,7 @@ function renderStopwatchTime() {
 
 function renderStopwatchButtons() {
   const button = $("#sw-startstop");
-  button.textContent = stopwatch.running ? "Stop" : "Start";
+  button.textContent = stopwatch.running ? t("Stop") : t("Start");
   button.classList.toggle("start", !stopwatch.running);
   button.classList.toggle("stop", stopwatch.running);
   $("#sw-lap").disabled = !stopwatch.running;
@@ -820,8 +939,9 @@ function renderLaps() {
   const marks = lapMarks(rows.map((row) => row.diff));
   const items = rows.map((row, index) => {
     const mark = marks.get(index);
-    const text = `Lap ${row.number}   ${row.total}   +${hundredthsText(row.diff)}`;
-    return h("li", { class: mark ? `lap ${mark}` : "lap" }, mark ? `${text}  ${mark}` : text);
+    const text = t("Lap {n}   {total}   +{diff}", { n: row.number, total: row.total, diff: hundredthsText(row.diff) });
+    const shown = { fastest: t("fastest"), slowest: t("slowest") }[mark];
+    return h("li", { class: mark ? `lap ${mark}` : "lap" }, mark ? `${text}  ${shown}` : text);
   });
   $("#laps").replaceChildren(...items.reverse());
 }
@@ -832,9 +952,9 @@ async function copyLaps() {
   const status = $("#sw-status");
   try {
     await copyText(text);
-    status.textContent = `Copied ${plural(rows.length, "lap")}`;
+    status.textContent = tn("Copied {n} lap", "Copied {n} laps", rows.length);
   } catch {
-    status.textContent = "Could not copy the laps";
+    status.textContent = t("Could not copy the laps");
   }
 }
 
@@ -865,8 +985,8 @@ function timerItem(timer) {
   return h("li", { class: "timer card", "data-id": timer.id },
     h("span", { class: "timer-text" },
       h("span", { class: "timer-remaining", "data-countdown": timer.at }, remainingText(timer.at)),
-      h("span", { class: "timer-label" }, `${timer.label ?? "Timer"} · ends ${wallClock(timer.at).time}`)),
-    h("button", { type: "button", class: "cancel", "aria-label": `Cancel ${timer.label ?? timer.id}` }, "Cancel"));
+      h("span", { class: "timer-label" }, t("{label} · ends {time}", { label: timer.label ?? t("Timer"), time: wallClock(timer.at).time }))),
+    h("button", { type: "button", class: "cancel", "aria-label": t("Cancel {name}", { name: timer.label ?? timer.id }) }, t("Cancel")));
 }
 
 const remainingText = (iso) => clockText(Math.max(0, Math.ceil((Date.parse(iso) - serverNow()) / 1000)));
@@ -879,7 +999,7 @@ async function startTimer() {
   const status = $("#timer-status");
   const duration = $("#timer-duration").value.trim();
   if (!duration) {
-    status.textContent = "Pick a preset or type a duration such as 90s or 1h30m.";
+    status.textContent = t("Pick a preset or type a duration such as 90s or 1h30m.");
     return;
   }
   const label = $("#timer-label").value.trim();
@@ -921,6 +1041,7 @@ function showTab(name) {
 
 function wire() {
   $("#token-form").addEventListener("submit", saveToken);
+  $("#language").addEventListener("change", (event) => chooseLanguage(event.target.value));
   for (const button of $$("nav button[data-tab]")) button.addEventListener("click", () => showTab(button.dataset.tab));
 
   $("#alarms").addEventListener("click", (event) => {
@@ -939,7 +1060,11 @@ function wire() {
 
   alarmForm.addEventListener("submit", saveAlarm);
   for (const chip of $$("button.day", alarmForm)) chip.addEventListener("click", () => toggleDay(chip));
-  alarmForm.elements.date.addEventListener("input", () => { if (alarmForm.elements.date.value) setDays([]); });
+  alarmForm.elements.date.addEventListener("input", () => {
+    if (alarmForm.elements.date.value) setDays([]);
+    showRepeatHint();
+  });
+  alarmForm.elements.time.addEventListener("input", showRepeatHint);
   alarmForm.elements.volume.addEventListener("input", showVolume);
   alarmForm.elements.sound.addEventListener("change", renderPreviewButtons);
   $("#preview-sound").addEventListener("click", () => {
@@ -947,6 +1072,7 @@ function wire() {
   });
   $("#cancel-edit").addEventListener("click", closeEditor);
   $("#skip-alarm").addEventListener("click", toggleSkip);
+  $("#unshift-alarm").addEventListener("click", unshiftAlarm);
   $("#delete-alarm").addEventListener("click", deleteAlarm);
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !$("#editor").hidden) closeEditor();
@@ -999,7 +1125,8 @@ function wire() {
   }, 30000);
 }
 
-function start() {
+async function start() {
+  await loadMessages();
   wire();
   $("#preview-volume").value = localStorage.getItem(PREVIEW_VOLUME_KEY) ?? 60;
   showPreviewVolume();

@@ -66,3 +66,10 @@ static inline pid_t alarmplay_spawn_child(char *const argv[], int stdout_fd, int
 static inline int alarmplay_pidfd_open(pid_t pid) {
     return (int)syscall(SYS_pidfd_open, pid, 0);
 }
+
+// glibc's own gettext (Glibc's module exports neither <libintl.h> nor <langinfo.h>'s items as Int32).
+#include <libintl.h>
+#include <langinfo.h>
+static const nl_item alarmplay_T_FMT = T_FMT;
+static const nl_item alarmplay_AM_STR = AM_STR;
+static const nl_item alarmplay_PM_STR = PM_STR;

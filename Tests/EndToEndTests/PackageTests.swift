@@ -69,6 +69,14 @@ final class PackageTests: XCTestCase {
         let paths = try root.run("alarmplay sounds --json").stdout
         XCTAssertTrue(paths.contains("\"/usr/share/alarmplay/sounds/maple-leaf-rag.flac\""), paths)
 
+        // The catalogs in /usr/share/locale. A fresh root has no generated locale; Debian 12's glibc
+        // (2.36) honours LANGUAGE over C.UTF-8, Debian 13's (2.41) treats C.UTF-8 as C and ignores it.
+        XCTAssertTrue(files.contains("/usr/share/locale/ko/LC_MESSAGES/alarmplay.mo"), files.joined(separator: "\n"))
+        if suite == "bookworm" {
+            let german = try root.run("LANGUAGE=de LANG=C.UTF-8 alarmplay --help")
+            XCTAssertTrue(german.stdout.contains("BEFEHLE:"), german.stdout + german.stderr)
+        }
+
         let manual = try root.run("man alarmplay | cat")
         XCTAssertEqual(manual.status, 0, manual.stderr)
         for text in ["install-service", "--wake-early", "EXIT STATUS", "alarmplay.json(5)"] {

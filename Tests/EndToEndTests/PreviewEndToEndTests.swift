@@ -49,6 +49,48 @@ final class PreviewEndToEndTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 1.0 / 32768, "samples differ by up to \(worst)")
     }
 
+    /// A 16-bit file at unity gain goes to the device as its own samples (S16 straight through,
+    /// no float on the way): the tap holds exactly the file's samples, for a file streamed from disk
+    /// (longer than a decoded clip) and for a short one decoded into memory and looped.
+    func testSixteenBitFileComesOutAsItsExactSamples() throws {
+        let folder = home.file("exact")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (name, seconds) in [("long", 13), ("short", 1)] {
+            // Pseudo-random values over the whole range, up to full scale: any conversion shows.
+            var seed: UInt32 = 12_345
+            let samples = (0..<(seconds * 8_000 * 2)).map { _ -> Float in
+                seed = seed &* 1_103_515_245 &+ 12_345
+                return Float(Int(seed >> 16) % 65_535 - 32_767) / 32_767
+            }
+            try WAVWriter.write(samples, sampleRate: 8_000, channels: 2, to: folder + "/\(name).wav")
+        }
+        for (name, extra) in [("long", [String]()), ("short", ["--seconds", "2.5"])] {
+            let result = try AlarmPlayBinary.run(
+                ["preview", "file:\(name)", "--device", tap.device, "--sounds", folder] + extra, environment: environment)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let audio = try WAVReader.read(path: tap.wavPath)
+            let original = try WAVReader.read(path: folder + "/\(name).wav")
+            let expected = extra.isEmpty ? original.interleaved : Array((0..<3).map { _ in original.interleaved }.joined().prefix(20_000 * 2))
+            XCTAssertEqual(audio.sampleRate, 8_000)
+            XCTAssertEqual(audio.interleaved.count, expected.count, name)
+            XCTAssertEqual(zip(audio.interleaved, expected).filter { $0 != $1 }.count, 0, "\(name): samples differ from the file's")
+        }
+    }
+
+    /// Where a fade-in applies the samples are scaled; once it is over they are the file's own again.
+    func testAfterTheFadeInTheFileSamplesComeOutExactly() throws {
+        let (_, audio) = try preview(["file:tone-440", "--seconds", "2", "--fade-in", "0.5"])
+        let original = try WAVReader.read(path: AlarmPlayBinary.fixtures + "/sounds/tone-440.wav")
+        let frames = original.frames
+        let channels = original.channels
+        XCTAssertEqual(audio.frames, 2 * frames)
+        // Past the fade, from the first block after it (4096 frames at most), the second pass of the file.
+        let start = (frames / 2 + 4_096) * channels
+        let file = Array(original.interleaved[start...]) + original.interleaved
+        XCTAssertEqual(zip(audio.interleaved[start...], file).filter { $0 != $1 }.count, 0, "samples after the fade differ from the file's")
+        XCTAssertLessThan(audio.mono.slice(from: 0, to: 0.05).rmsDBFS, original.mono.slice(from: 0, to: 0.05).rmsDBFS - 25)
+    }
+
     func testStereoFlacKeepsItsRateAndChannels() throws {
         let (_, audio) = try preview(["file:tone-660"])
         XCTAssertEqual(audio.sampleRate, 44_100)

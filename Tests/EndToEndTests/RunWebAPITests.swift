@@ -113,6 +113,33 @@ final class RunWebAPITests: XCTestCase {
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
 
+    func testShiftMovesOnlyTheNextRingAndNullPutsItBack() throws {
+        let (run, client) = try start([workAlarm])
+        let usual = try XCTUnwrap(try client.get("/api/alarms").array.first?["next"] as? String)
+        let moved = try client.send("POST", "/api/alarms/work/shift", body: "{\"to\": \"07:30\"}")
+        XCTAssertEqual(moved.status, 200, moved.body)
+        XCTAssertEqual(moved.object["shiftedFrom"] as? String, usual)
+        XCTAssertEqual((moved.object["next"] as? String)?.prefix(10), usual.prefix(10), "the same day")
+        XCTAssertTrue((moved.object["next"] as? String)?.hasSuffix("T07:30:00+00:00") == true, moved.body)
+        XCTAssertEqual(moved.object["time"] as? String, "06:45", "the alarm keeps its own time")
+        XCTAssertNotNil(run.waitForLog("event=reloaded", timeout: 5))
+        let status = try client.get("/api/status").object["next"] as? [String: Any]
+        XCTAssertEqual(status?["shiftedFrom"] as? String, usual)
+
+        let later = try client.send("POST", "/api/alarms/work/shift", body: "{\"to\": \"+15m\"}")
+        XCTAssertTrue((later.object["next"] as? String)?.hasSuffix("T07:45:00+00:00") == true, later.body)
+        let bad = try client.send("POST", "/api/alarms/work/shift", body: "{\"to\": \"soon\"}")
+        XCTAssertEqual(bad.status, 422, bad.body)
+        XCTAssertTrue(bad.body.contains("invalid time"), bad.body)
+        XCTAssertEqual(try client.send("POST", "/api/alarms/work/shift", body: "{}").status, 422)
+        let back = try client.send("POST", "/api/alarms/work/shift", body: "{\"to\": null}")
+        XCTAssertEqual(back.object["next"] as? String, usual, back.body)
+        XCTAssertTrue(back.object["shiftedFrom"] is NSNull)
+        XCTAssertFalse(try alarmsFile().contains("shift"))
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
     func testBadInputIsRefusedClearlyAndChangesNothing() throws {
         let (run, client) = try start([workAlarm])
         let before = try alarmsFile()

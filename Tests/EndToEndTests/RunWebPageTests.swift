@@ -46,8 +46,18 @@ final class RunWebPageTests: XCTestCase {
             time.dispatchEvent(new Event('change', {bubbles: true}));
             """)
         try browser.type("#alarm-form [name=label]", "Gym")
+        XCTAssertEqual(try browser.text("#repeat-hint"), "No days and no date: rings once, at the next 07:30.")
+        try browser.run("""
+            const date = document.querySelector('#alarm-form [name=date]');
+            date.value = '2099-06-01';
+            date.dispatchEvent(new Event('input', {bubbles: true}));
+            """)
+        XCTAssertEqual(try browser.text("#repeat-hint"), "Rings once, on Mon 1 Jun 2099.")
         try browser.click("button.day[data-day=\"sat\"]")
+        XCTAssertEqual(try browser.text("#repeat-hint"), "Repeats weekly: Sat.")
         try browser.click("button.day[data-day=\"sun\"]")
+        XCTAssertEqual(try browser.text("#repeat-hint"), "Repeats weekly: Weekends.", "the hint follows the chosen days")
+        XCTAssertEqual(try browser.run("return document.querySelector('#alarm-form [name=date]').value;") as? String, "")
         try screenshot(browser, "edit")
         try browser.click("#save-alarm")
         XCTAssertTrue(browser.wait(for: "document.querySelector('#alarms li.alarm[data-id=\"gym\"]')"), "the new alarm is not listed")
@@ -77,6 +87,44 @@ final class RunWebPageTests: XCTestCase {
         XCTAssertTrue(browser.wait(for: "document.querySelectorAll('#sounds li.sound').length > 5"))
         XCTAssertTrue(try browser.text("#sounds").contains("tone:beep"))
         try screenshot(browser, "sounds")
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
+    /// The editor's "Only next time": the new time moves the next ring alone, the card says
+    /// when it rings instead, and "Back to its own time" undoes it.
+    func testOnlyNextTimeMovesJustTheNextRing() throws {
+        try scenario.writeAlarms(["{\"id\": \"work\", \"label\": \"Work\", \"time\": \"06:45\", \"days\": \"daily\", \"sound\": \"tone:beep\"}"])
+        let run = try scenario.startRun()
+        let client = try WebClient(run: run, home: scenario.home)
+        let browser = try WebDriver()
+        try browser.open(client.base + "/?token=" + client.token!)
+        let card = "#alarms li.alarm[data-id=\"work\"]"
+        XCTAssertTrue(browser.wait(for: "document.querySelector('\(card)')"), "the alarm list did not load")
+        try browser.click(card + " .alarm-open")
+        XCTAssertTrue(browser.wait(for: "!document.querySelector('#editor').hidden && !document.querySelector('#only-next-field').hidden"))
+        XCTAssertTrue(try browser.run("return document.querySelector('#unshift-alarm').hidden;") as? Bool == true)
+        try browser.run("""
+            const time = document.querySelector('#alarm-form [name=time]');
+            time.value = '07:30';
+            time.dispatchEvent(new Event('input', {bubbles: true}));
+            time.dispatchEvent(new Event('change', {bubbles: true}));
+            document.querySelector('#only-next').click();
+            """)
+        try browser.click("#save-alarm")
+        XCTAssertTrue(waitFor { (try? self.alarmsFile())?.contains("\"shift\": {") == true }, "no shift written")
+        let file = try alarmsFile()
+        XCTAssertTrue(file.contains("\"time\": \"06:45\""), "the alarm keeps its time: \(file)")
+        XCTAssertTrue(browser.wait(for: "document.querySelector('\(card)').textContent.includes('once at 07:30')"), "no tag on the card")
+        let next = try XCTUnwrap(try client.get("/api/alarms").array.first?["next"] as? String)
+        XCTAssertTrue(next.hasSuffix("T07:30:00+00:00"), next)
+        try screenshot(browser, "moved")
+
+        try browser.click(card + " .alarm-open")
+        XCTAssertTrue(browser.wait(for: "!document.querySelector('#unshift-alarm').hidden"))
+        try browser.click("#unshift-alarm")
+        XCTAssertTrue(waitFor { (try? self.alarmsFile())?.contains("shift") == false }, "the shift stayed")
+        XCTAssertTrue(browser.wait(for: "!document.querySelector('\(card)').textContent.includes('once at')"))
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }

@@ -117,13 +117,15 @@ final class ScheduleCommandTests: XCTestCase {
                 "id": "early",
                 "label": null,
                 "at": "2026-11-01T02:30:00-05:00",
-                "position": 2
+                "position": 2,
+                "shiftedFrom": null
               },
               {
                 "id": "work",
                 "label": "Work days",
                 "at": "2026-11-02T06:45:00-05:00",
-                "position": 1
+                "position": 1,
+                "shiftedFrom": null
               }
             ]
 

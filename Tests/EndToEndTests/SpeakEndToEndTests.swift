@@ -40,8 +40,14 @@ final class SpeakEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(shape.quiet, 0.1, "pauses between words and after the sentence")
         let labelled = try speak(["--label", "Good morning. Time for the long meeting with the whole team in the big room"])
         XCTAssertGreaterThan(labelled.duration, plain.duration + 2, "the label is said first")
-        let german = try speak(["--voice", "de"])
-        XCTAssertGreaterThan(german.duration, 2)
+        // German and Korean in their own words (SpokenTimeTests has the exact text), still speech.
+        for voice in ["de", "ko"] {
+            let spoken = try speak(["--voice", voice])
+            XCTAssertGreaterThan(spoken.duration, 2, voice)
+            let shape = speechShape(spoken)
+            XCTAssertGreaterThan(shape.voiced, 0.3, voice)
+            XCTAssertGreaterThan(shape.quiet, 0.1, voice)
+        }
     }
 
     func testAnUnknownVoiceIsAValidationError() throws {

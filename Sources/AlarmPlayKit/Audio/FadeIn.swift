@@ -32,6 +32,12 @@ public struct FadeIn: Sendable, Equatable {
         frame >= frames
     }
 
+    /// Whether frames from `frame` on play exactly as they are (unity volume, the fade over), so a
+    /// 16-bit sound's own samples can go to the device without a float on the way.
+    public func leavesUnchanged(fromFrame frame: Int) -> Bool {
+        target == .unity && isComplete(atFrame: frame)
+    }
+
     /// Applies the fade to a block of `frames` interleaved frames whose first frame is frame
     /// `startFrame` of the fade, scaling every channel of a frame alike and clamping.
     /// Call it with consecutive blocks and a running frame count; after the fade it costs

@@ -15,17 +15,31 @@ public enum Player {
         let limit = options.limitSeconds.map { Int(($0 * rate).rounded()) }
         let envelope = FadeIn(volume: options.volume, seconds: options.fadeInSeconds, sampleRate: source.format.sampleRate)
         let fadeOffset = Int((options.fadeElapsedSeconds * rate).rounded())
+        // A 16-bit sound at unity gain goes to an S16 device as its own samples once any fade is
+        // over: no conversion to float and back (a third of preview's cost beyond aplay's, measured).
+        let samples = output.sixteenBit ? source.sixteenBitSamples : nil
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames * channels)
-        defer { buffer.deallocate() }
+        let shorts = UnsafeMutablePointer<Int16>.allocate(capacity: samples == nil ? 0 : blockFrames * channels)
+        defer {
+            buffer.deallocate()
+            shorts.deallocate()
+        }
         var played = 0
         while !control.isStopRequested {
             var wanted = blockFrames
             if let limit { wanted = min(wanted, limit - played) }
             if wanted <= 0 { break }
-            let count = try fill(buffer, frames: wanted, from: source, looping: options.loop, channels: channels)
-            if count == 0 { break }
-            envelope.apply(to: buffer, frames: count, channels: channels, startFrame: fadeOffset + played)
-            try output.write(buffer, frames: count)
+            let count: Int
+            if let samples, envelope.leavesUnchanged(fromFrame: fadeOffset + played) {
+                count = try fill(shorts, frames: wanted, channels: channels, looping: options.loop, source: source, read: samples.read)
+                if count == 0 { break }
+                try output.write(shorts, frames: count)
+            } else {
+                count = try fill(buffer, frames: wanted, channels: channels, looping: options.loop, source: source, read: source.read)
+                if count == 0 { break }
+                envelope.apply(to: buffer, frames: count, channels: channels, startFrame: fadeOffset + played)
+                try output.write(buffer, frames: count)
+            }
             played += count
             control.add(frames: count)
         }
@@ -39,13 +53,14 @@ public enum Player {
 
     /// Reads a whole block, wrapping to the start of a looping source mid-block so the loop
     /// point has no gap. Returns fewer frames only at the end of a one-shot source.
-    private static func fill(
-        _ buffer: UnsafeMutablePointer<Float>, frames: Int, from source: any AudioSource, looping: Bool, channels: Int
+    private static func fill<Sample>(
+        _ buffer: UnsafeMutablePointer<Sample>, frames: Int, channels: Int, looping: Bool, source: any AudioSource,
+        read: (UnsafeMutablePointer<Sample>, Int) throws -> Int
     ) throws -> Int {
         var filled = 0
         var emptyReads = 0
         while filled < frames {
-            let count = try source.read(into: buffer + filled * channels, frames: frames - filled)
+            let count = try read(buffer + filled * channels, frames - filled)
             if count > 0 {
                 filled += count
                 emptyReads = 0

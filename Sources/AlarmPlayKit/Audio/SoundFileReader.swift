@@ -15,7 +15,7 @@ public struct SoundFileError: UserFacingError, Equatable {
 
 /// A sound file opened with libsndfile and decoded block by block, so memory stays the same
 /// whatever the file's length. The only owner of the `SNDFILE*`; it closes it in `deinit`.
-public final class SoundFileReader: AudioSource {
+public final class SoundFileReader: AudioSource, SixteenBitReading {
     public let path: String
     public let format: AudioFormat
     public let frameCount: Int?
@@ -23,6 +23,9 @@ public final class SoundFileReader: AudioSource {
     public let title: String?
     public let isSixteenBit: Bool
     private let handle: OpaquePointer
+
+    /// libsndfile reads a 16-bit (or 8-bit) file as shorts without a float on the way.
+    public var sixteenBitSamples: (any SixteenBitReading)? { isSixteenBit ? self : nil }
 
     public init(path: String) throws(SoundFileError) {
         if FileSystem.isDirectory(path) {
@@ -71,6 +74,14 @@ public final class SoundFileReader: AudioSource {
 
     public func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) throws -> Int {
         let count = sf_readf_float(handle, buffer, sf_count_t(frames))
+        if count < 0 || (count == 0 && sf_error(handle) != 0) {
+            throw SoundFileError(path: path, reason: String(cString: sf_strerror(handle)))
+        }
+        return Int(count)
+    }
+
+    public func read(into buffer: UnsafeMutablePointer<Int16>, frames: Int) throws -> Int {
+        let count = sf_readf_short(handle, buffer, sf_count_t(frames))
         if count < 0 || (count == 0 && sf_error(handle) != 0) {
             throw SoundFileError(path: path, reason: String(cString: sf_strerror(handle)))
         }

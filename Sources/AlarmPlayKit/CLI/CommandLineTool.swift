@@ -1,12 +1,12 @@
 /// The `alarmplay` entry point: picks the command, parses its arguments, runs it and maps
 /// every error to one line on stderr and an exit status.
 public enum CommandLineTool {
-    public static let tagline = "an alarm clock, timer and stopwatch for the terminal"
+    public static var tagline: String { tr("an alarm clock, timer and stopwatch for the terminal") }
 
     /// The options of `alarmplay` itself, before any command.
     public static let globalOptions: [OptionSpec] = [
-        .flag("help", short: "h", help: "Show help (also 'alarmplay help COMMAND' or 'COMMAND --help')."),
-        .flag("version", short: "V", help: "Show the version."),
+        .flag("help", short: "h", help: tr("Show help (also 'alarmplay help COMMAND' or 'COMMAND --help').")),
+        .flag("version", short: "V", help: tr("Show the version.")),
     ]
 
     public static let commands: [any Command.Type] = [
@@ -21,6 +21,7 @@ public enum CommandLineTool {
         DisableCommand.self,
         SkipCommand.self,
         UnskipCommand.self,
+        ShiftCommand.self,
         PauseCommand.self,
         ResumeCommand.self,
         InstallServiceCommand.self,
@@ -87,7 +88,7 @@ public enum CommandLineTool {
         } catch let error as any UserFacingError {
             return report(error, console: console)
         } catch {
-            console.err("alarmplay: error: \(error)")
+            console.err(tr("alarmplay: error: {message}", ["message": "\(error)"]))
             return ExitCode.failure.rawValue
         }
     }
@@ -97,17 +98,17 @@ public enum CommandLineTool {
     }
 
     static func unknownCommand(_ name: String) -> UsageError {
-        let hint = Suggestion.closest(to: name, in: commands.map { $0.spec.name }).map { " (did you mean '\($0)'?)" } ?? ""
-        return UsageError("unknown command '\(name)'\(hint)")
+        let hint = Suggestion.closest(to: name, in: commands.map { $0.spec.name }).map { tr(" (did you mean '{name}'?)", ["name": $0]) } ?? ""
+        return UsageError(tr("unknown command '{name}'", ["name": name]) + hint)
     }
 
     static func report(_ error: any UserFacingError, console: Console) -> Int32 {
-        console.err("alarmplay: error: \(error.description)")
+        console.err(tr("alarmplay: error: {message}", ["message": error.description]))
         if let usage = error as? UsageError {
             if let name = usage.command, let command = command(named: name) {
-                console.err("Usage: \(command.spec.usage)\n  See 'alarmplay help \(name)'.")
+                console.err(tr("Usage: {usage}\n  See 'alarmplay help {command}'.", ["usage": command.spec.usage, "command": name]))
             } else {
-                console.err("Usage: alarmplay COMMAND [options]\n  See 'alarmplay --help'.")
+                console.err(tr("Usage: {usage}\n  See 'alarmplay --help'.", ["usage": "alarmplay COMMAND [options]"]))
             }
         }
         return error.exitCode.rawValue
@@ -115,17 +116,17 @@ public enum CommandLineTool {
 
     static var overview: String {
         var lines = [
-            "OVERVIEW: alarmplay \(Version.current) - \(tagline)",
+            tr("OVERVIEW: {text}", ["text": "alarmplay \(Version.current) - \(tagline)"]),
             "",
-            "USAGE: alarmplay COMMAND [options]",
+            tr("USAGE: {usage}", ["usage": "alarmplay COMMAND [options]"]),
             "",
-            "COMMANDS:",
+            tr("COMMANDS:"),
         ]
         for command in commands {
             let name = command.spec.name
             lines.append("  " + name + String(repeating: " ", count: max(2, 18 - name.count)) + command.spec.abstract)
         }
-        lines += ["", "OPTIONS:"]
+        lines += ["", tr("OPTIONS:")]
         for option in globalOptions {
             let label = (option.short.map { "-\($0), " } ?? "") + "--" + option.name
             lines.append("  " + label + String(repeating: " ", count: max(2, 18 - label.count)) + option.help)

@@ -45,7 +45,7 @@ public struct CommandSpec: Sendable {
         self.name = name
         self.abstract = abstract
         self.arguments = arguments
-        self.options = options + [.flag("help", short: "h", help: "Show help for this command.")]
+        self.options = options + [.flag("help", short: "h", help: tr("Show help for this command."))]
         self.discussion = discussion
     }
 
@@ -57,17 +57,17 @@ public struct CommandSpec: Sendable {
     }
 
     public var help: String {
-        var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(usage)"]
+        var lines = [tr("OVERVIEW: {text}", ["text": abstract]), "", tr("USAGE: {usage}", ["usage": usage])]
         if !arguments.isEmpty {
-            lines += ["", "ARGUMENTS:"]
+            lines += ["", tr("ARGUMENTS:")]
             lines += arguments.map { Self.row($0.name, $0.help) }
         }
-        lines += ["", "OPTIONS:"]
+        lines += ["", tr("OPTIONS:")]
         for option in options {
             var label = option.short.map { "-\($0), " } ?? ""
             label += "--\(option.name)"
             if let value = option.valueName { label += " \(value)" }
-            lines.append(Self.row(label, option.help + (option.repeatable ? " (repeatable)" : "")))
+            lines.append(Self.row(label, option.help + (option.repeatable ? tr(" (repeatable)") : "")))
         }
         if let discussion { lines += ["", discussion] }
         return lines.joined(separator: "\n")

@@ -1,25 +1,25 @@
 /// Options several commands share, spelled the same everywhere.
 extension OptionSpec {
     public static let sounds = OptionSpec.value(
-        "sounds", "DIR", repeatable: true, help: "Also look for sound files in DIR.")
+        "sounds", "DIR", repeatable: true, help: tr("Also look for sound files in DIR."))
     public static let device = OptionSpec.value(
         "device", "PCM", short: "D", repeatable: true,
-        help: "ALSA playback device (default: default; see 'alarmplay devices'); several are tried in order.")
-    public static let json = OptionSpec.flag("json", help: "Print JSON instead of text.")
+        help: tr("ALSA playback device (default: default; see 'alarmplay devices'); several are tried in order."))
+    public static let json = OptionSpec.flag("json", help: tr("Print JSON instead of text."))
     public static let http = OptionSpec.value(
-        "http", "ADDR:PORT", help: "Serve the phone page here (default: 127.0.0.1:8137; 0.0.0.0:8137 for the LAN).")
-    public static let noHTTP = OptionSpec.flag("no-http", help: "Do not serve the phone page.")
+        "http", "ADDR:PORT", help: tr("Serve the phone page here (default: 127.0.0.1:8137; 0.0.0.0:8137 for the LAN)."))
+    public static let noHTTP = OptionSpec.flag("no-http", help: tr("Do not serve the phone page."))
     public static let wakeEarly = OptionSpec.value(
-        "wake-early", "DURATION", help: "Wake a suspended machine this long before a ring (default 60s).")
+        "wake-early", "DURATION", help: tr("Wake a suspended machine this long before a ring (default 60s)."))
     /// `run`'s Home Assistant options, in the order `install-service` passes them on.
     public static let mqtt: [OptionSpec] = [
-        .value("mqtt", "URL", help: "Join an MQTT broker for Home Assistant: mqtt://HOST[:1883], mqtts://HOST[:8883], unix:/PATH."),
-        .value("mqtt-id", "ID", help: "This device's id on the broker (default: the host name)."),
-        .value("mqtt-name", "NAME", help: "Its name in Home Assistant (default: \"alarmplay on HOST\")."),
-        .value("mqtt-user", "USER", help: "Broker user name."),
-        .value("mqtt-password-file", "FILE", help: "Broker password, read from FILE (or $ALARMPLAY_MQTT_PASSWORD)."),
+        .value("mqtt", "URL", help: tr("Join an MQTT broker for Home Assistant: mqtt://HOST[:1883], mqtts://HOST[:8883], unix:/PATH.")),
+        .value("mqtt-id", "ID", help: tr("This device's id on the broker (default: the host name).")),
+        .value("mqtt-name", "NAME", help: tr("Its name in Home Assistant (default: \"alarmplay on HOST\").")),
+        .value("mqtt-user", "USER", help: tr("Broker user name.")),
+        .value("mqtt-password-file", "FILE", help: tr("Broker password, read from FILE (or $ALARMPLAY_MQTT_PASSWORD).")),
     ]
-    public static let volume = OptionSpec.value("volume", "V", help: "Volume from 0.0 to 1.0.")
+    public static let volume = OptionSpec.value("volume", "V", help: tr("Volume from 0.0 to 1.0."))
 }
 
 extension ParsedArguments {

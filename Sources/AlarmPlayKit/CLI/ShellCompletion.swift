@@ -62,7 +62,7 @@ public enum ShellCompletion {
         CommandLineTool.commands.map {
             Entry(name: $0.spec.name, abstract: $0.spec.abstract, options: $0.spec.options,
                   argument: $0.spec.arguments.first.map { Value(valueName: $0.name) })
-        } + [Entry(name: "help", abstract: "Show help for a command.", options: [], argument: .command)]
+        } + [Entry(name: "help", abstract: tr("Show help for a command."), options: [], argument: .command)]
     }
 
     static var globalOptions: [OptionSpec] { CommandLineTool.globalOptions }

@@ -27,6 +27,8 @@ public enum ControlRequest: Sendable, Equatable {
     case setEnabled(id: String, Bool)
     case skip(id: String)
     case unskip(id: String)
+    /// Moves only the next ring (`alarmplay shift`); nil puts it back.
+    case shift(id: String, RingShift.Target?)
     /// Plays a sound on the alarms' device for at most 30 s; a ringing alarm always wins.
     case preview(sound: String, volume: Double)
     case stopPreview
@@ -91,6 +93,7 @@ public enum ControlRequest: Sendable, Equatable {
         case let .setEnabled(id, on): return (on ? "enable " : "disable ") + id
         case let .skip(id): return "skip \(id)"
         case let .unskip(id): return "unskip \(id)"
+        case let .shift(id, target): return "shift \(id) " + (target.map(\.description) ?? "--clear")
         case let .preview(sound, _): return "preview \(sound)"
         case .stopPreview: return "preview --stop"
         case let .startTimer(seconds, _): return "timer \(seconds)s"

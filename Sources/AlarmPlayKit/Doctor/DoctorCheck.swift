@@ -25,8 +25,17 @@ public struct DoctorCheck: Sendable, Equatable {
     /// `✔ alarms file: ...` or `✘ mixer: Master is muted — fix: ...`.
     public var line: String {
         let mark = outcome == .ok ? "✔" : "✘"
-        return "\(mark) \(name): \(message)" + (fix.map { " — \($0)" } ?? "")
+        return "\(mark) \(Self.shownNames[name] ?? name): \(message)" + (fix.map { " — \($0)" } ?? "")
     }
+
+    /// The checks' names in the user's language, for the line only: JSON keeps the English
+    /// ones, which scripts match.
+    static let shownNames: [String: String] = [
+        "alarms file": trc("check", "alarms file"), "next ring": trc("check", "next ring"), "mixer": trc("check", "mixer"),
+        "wake from suspend": trc("check", "wake from suspend"), "clock": trc("check", "clock"),
+        "time zone": trc("check", "time zone"), "state folder": trc("check", "state folder"),
+        "alarmplay run": trc("check", "alarmplay run"), "service": trc("check", "service"),
+    ]
 
     public var json: JSONValue {
         ["check": .string(name), "ok": .bool(outcome == .ok), "blocking": .bool(outcome == .failed),

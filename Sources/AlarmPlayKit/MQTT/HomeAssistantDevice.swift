@@ -8,12 +8,20 @@ public struct HomeAssistantDevice: Sendable {
         public var label: String?
         public var enabled: Bool
         public var time: String
+        /// The sound's name as `sounds` lists it (the first of a sequence).
+        public var sound: String
+        /// 0...100.
+        public var volumePercent: Int
+        public var snoozeMinutes: Int
 
-        public init(name: String, label: String?, enabled: Bool, time: String) {
+        public init(name: String, label: String?, enabled: Bool, time: String, sound: String, volumePercent: Int, snoozeMinutes: Int) {
             self.name = name
             self.label = label
             self.enabled = enabled
             self.time = time
+            self.sound = sound
+            self.volumePercent = volumePercent
+            self.snoozeMinutes = snoozeMinutes
         }
 
         public var topicID: String { MQTTDeviceID.topicSafe(name) }
@@ -23,22 +31,35 @@ public struct HomeAssistantDevice: Sendable {
         public var ringing: Bool
         /// The next ring: ISO 8601 with the offset, its alarm's name and label.
         public var next: (at: String, name: String, label: String?)?
+        /// When the next ring was moved (`alarmplay shift`), the ring it replaces (ISO 8601).
+        public var nextShiftedFrom: String?
         public var alarms: [AlarmEntity]
+        /// The names the sound selects offer.
+        public var sounds: [String]
         /// What the checks before the next rings found, by alarm name; empty when all is well.
         public var problems: [String: [String]]
 
-        public init(ringing: Bool, next: (at: String, name: String, label: String?)?, alarms: [AlarmEntity], problems: [String: [String]] = [:]) {
+        public init(
+            ringing: Bool, next: (at: String, name: String, label: String?)?, nextShiftedFrom: String? = nil, alarms: [AlarmEntity],
+            sounds: [String] = [], problems: [String: [String]] = [:]
+        ) {
             self.ringing = ringing
             self.next = next
+            self.nextShiftedFrom = nextShiftedFrom
             self.alarms = alarms
+            self.sounds = sounds
             self.problems = problems
         }
 
         public static func == (a: Snapshot, b: Snapshot) -> Bool {
             a.ringing == b.ringing && a.alarms == b.alarms && a.next?.at == b.next?.at && a.next?.name == b.next?.name
-                && a.next?.label == b.next?.label && a.problems == b.problems
+                && a.next?.label == b.next?.label && a.nextShiftedFrom == b.nextShiftedFrom && a.sounds == b.sounds
+                && a.problems == b.problems
         }
     }
+
+    /// The snooze lengths the number entity offers.
+    public static let snoozeMinutes = 1...60
 
     /// `rejected`: a command from Home Assistant that was refused (nothing changed).
     /// `ring_degraded`: a ring that fell back or rang the bell; `preflight_*`: the check before a ring.
@@ -91,13 +112,16 @@ public struct HomeAssistantDevice: Sendable {
             keys["alarm_\(alarm.topicID)_enabled"] = "switch"
             keys["alarm_\(alarm.topicID)_time"] = "text"
             keys["alarm_\(alarm.topicID)_skip"] = "button"
+            keys["alarm_\(alarm.topicID)_sound"] = "select"
+            keys["alarm_\(alarm.topicID)_volume"] = "number"
+            keys["alarm_\(alarm.topicID)_snooze"] = "number"
         }
         return keys
     }
 
     /// The device message. Components published before but gone now are sent once with only their
     /// platform, which is how Home Assistant is told to remove them (no ghosts).
-    public func discovery(_ alarms: [AlarmEntity], removed: [String: String]) -> JSONValue {
+    public func discovery(_ alarms: [AlarmEntity], sounds: [String], removed: [String: String]) -> JSONValue {
         let unique = { (key: String) in JSONValue.string("alarmplay_\(id)_\(key)") }
         var components: [(String, JSONValue)] = [
             ("snooze", ["platform": "button", "name": "Snooze", "unique_id": unique("snooze"), "icon": "mdi:alarm-snooze",
@@ -131,6 +155,25 @@ public struct HomeAssistantDevice: Sendable {
                 "platform": "button", "name": .string("\(title) skip next"), "unique_id": unique(key + "_skip"), "icon": "mdi:debug-step-over",
                 "command_topic": .string(alarmTopic(alarm, "skip/set")), "payload_press": "PRESS",
             ]))
+            // Home Assistant refuses a state missing from the options: a sound not listed (a
+            // sequence's first, a file gone) is offered too.
+            let options = sounds.contains(alarm.sound) ? sounds : sounds + [alarm.sound]
+            components.append((key + "_sound", [
+                "platform": "select", "name": .string("\(title) sound"), "unique_id": unique(key + "_sound"), "icon": "mdi:music-note",
+                "state_topic": .string(alarmTopic(alarm, "sound")), "command_topic": .string(alarmTopic(alarm, "sound/set")),
+                "options": .array(options.map(JSONValue.string)),
+            ]))
+            components.append((key + "_volume", [
+                "platform": "number", "name": .string("\(title) volume"), "unique_id": unique(key + "_volume"), "icon": "mdi:volume-high",
+                "state_topic": .string(alarmTopic(alarm, "volume")), "command_topic": .string(alarmTopic(alarm, "volume/set")),
+                "min": 0, "max": 100, "step": 1, "unit_of_measurement": "%", "mode": "slider",
+            ]))
+            components.append((key + "_snooze", [
+                "platform": "number", "name": .string("\(title) snooze"), "unique_id": unique(key + "_snooze"), "icon": "mdi:alarm-snooze",
+                "state_topic": .string(alarmTopic(alarm, "snooze")), "command_topic": .string(alarmTopic(alarm, "snooze/set")),
+                "min": .int(Self.snoozeMinutes.lowerBound), "max": .int(Self.snoozeMinutes.upperBound), "step": 1,
+                "unit_of_measurement": "min", "device_class": "duration", "mode": "box",
+            ]))
         }
         for (key, platform) in removed.sorted(by: { $0.key < $1.key }) {
             components.append((key, ["platform": .string(platform)]))
@@ -151,6 +194,7 @@ public struct HomeAssistantDevice: Sendable {
             nextTopic: snapshot.next?.at ?? "None",
             nextAttributesTopic: JSONWriter.compact([
                 "id": .optional(snapshot.next?.name), "label": .optional(snapshot.next?.label),
+                "shifted_from": .optional(snapshot.nextShiftedFrom),
             ]),
             problemTopic: snapshot.problems.isEmpty ? "OFF" : "ON",
             problemAttributesTopic: JSONWriter.compact(.object([
@@ -161,19 +205,40 @@ public struct HomeAssistantDevice: Sendable {
         for alarm in snapshot.alarms {
             states[alarmTopic(alarm, "enabled")] = alarm.enabled ? "ON" : "OFF"
             states[alarmTopic(alarm, "time")] = alarm.time
+            states[alarmTopic(alarm, "sound")] = alarm.sound
+            states[alarmTopic(alarm, "volume")] = String(alarm.volumePercent)
+            states[alarmTopic(alarm, "snooze")] = String(alarm.snoozeMinutes)
         }
         return states
     }
 }
 
 extension HomeAssistantDevice.Snapshot {
-    /// What Home Assistant shows of the core's snapshot.
-    init(_ snapshot: Snapshot) {
+    /// What Home Assistant shows of the core's snapshot; `sounds` are the names `sounds` lists, in order.
+    init(_ snapshot: Snapshot, sounds: [String]) {
         let format = TimeFormat()
         self.init(
             ringing: !snapshot.ringing.isEmpty,
             next: snapshot.next.map { (format.iso($0.at), $0.alarm.name, $0.alarm.label) },
-            alarms: snapshot.fileAlarms.map { .init(name: $0.name, label: $0.label, enabled: $0.enabled, time: $0.time.description) },
+            nextShiftedFrom: snapshot.next?.shiftedFrom.map(format.iso),
+            alarms: snapshot.fileAlarms.map { alarm in
+                let settings = alarm.settings
+                return .init(name: alarm.name, label: alarm.label, enabled: alarm.enabled, time: alarm.time.description,
+                             sound: Self.name(of: settings.sound, in: sounds), volumePercent: Int((settings.volume * 100).rounded()),
+                             snoozeMinutes: settings.snooze / 60)
+            },
+            sounds: sounds,
             problems: Dictionary(snapshot.preflight.filter { !$0.problems.isEmpty }.map { ($0.id, $0.problems) }) { first, _ in first })
+    }
+
+    /// The listed name a reference means (`3`, `Tone:Beep`, a bare `beep`), else the reference as written.
+    static func name(of reference: SoundReference, in sounds: [String]) -> String {
+        switch reference {
+        case let .index(index): return sounds.indices.contains(index) ? sounds[index] : reference.description
+        case let .name(name):
+            if let exact = sounds.first(where: { $0.lowercased() == name.lowercased() }) { return exact }
+            let byKey = sounds.filter { $0.lowercased().hasSuffix(":" + name.lowercased()) }
+            return byKey.count == 1 ? byKey[0] : name
+        }
     }
 }

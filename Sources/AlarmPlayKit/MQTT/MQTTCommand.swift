@@ -6,6 +6,11 @@ public enum MQTTCommand: Sendable, Equatable {
     case setEnabled(alarm: String, Bool)
     case setTime(alarm: String, String)
     case skip(alarm: String)
+    /// Move only the next ring; nil puts it back (`alarmplay shift`).
+    case shift(alarm: String, RingShift.Target?)
+    /// A setting of the alarm from its select or number entity (sound, volume, snooze), as the
+    /// file's keys: the edit is validated like any other, so an unknown sound is refused there.
+    case change(alarm: String, AlarmChanges)
     /// Home Assistant (re)started: publish discovery and states again.
     case homeAssistantOnline
 
@@ -49,10 +54,37 @@ public enum MQTTCommand: Sendable, Equatable {
             }
         case "skip":
             return .success(.skip(alarm: alarm))
+        case "shift":
+            guard !value.isEmpty, value.uppercased() != "CLEAR" else { return .success(.shift(alarm: alarm, nil)) }
+            do {
+                return .success(.shift(alarm: alarm, try RingShift.Target(parsing: value)))
+            } catch {
+                return .failure(MQTTRejection(topic: topic, reason: error.message + " (send 07:30, +30m, -15m or CLEAR)"))
+            }
+        case "sound":
+            guard !value.isEmpty else { return .failure(MQTTRejection(topic: topic, reason: "no sound named")) }
+            return .success(.change(alarm: alarm, changes("sound", .string(value))))
+        case "volume":
+            guard let percent = Double(value), (0...100).contains(percent) else {
+                return .failure(MQTTRejection(topic: topic, reason: "\"\(value)\" is not a volume from 0 to 100"))
+            }
+            return .success(.change(alarm: alarm, changes("volume", .double((percent / 100 * 1_000).rounded() / 1_000))))
+        case "snooze":
+            guard let minutes = Double(value), let whole = Int(exactly: minutes), HomeAssistantDevice.snoozeMinutes.contains(whole) else {
+                let range = HomeAssistantDevice.snoozeMinutes
+                return .failure(MQTTRejection(topic: topic, reason: "\"\(value)\" is not a whole number of minutes from \(range.lowerBound) to \(range.upperBound)"))
+            }
+            return .success(.change(alarm: alarm, changes("snooze", .string("\(whole)m"))))
         default:
             return .failure(MQTTRejection(topic: topic, reason: "not a command topic"))
         }
     }
+}
+
+private func changes(_ key: String, _ value: JSONValue) -> AlarmChanges {
+    var changes = AlarmChanges()
+    changes.set(key, value)
+    return changes
 }
 
 public struct MQTTRejection: Error, Sendable, Equatable {
@@ -79,6 +111,8 @@ extension MQTTCommand {
             change.set("time", .string(time))
             return .editAlarm(id: alarm, change)
         case let .skip(alarm): return .skip(id: alarm)
+        case let .shift(alarm, target): return .shift(id: alarm, target)
+        case let .change(alarm, changes): return .editAlarm(id: alarm, changes)
         case .homeAssistantOnline: return nil
         }
     }

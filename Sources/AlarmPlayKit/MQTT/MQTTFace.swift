@@ -11,6 +11,7 @@ final class MQTTFace: DaemonFace {
     private var connection: MQTTConnection?
     private var published: [String: String] = [:]
     private var announced: [String: String] = [:]
+    private var announcedSounds: [String] = []
     private var refresh: EventLoop.Deadline?
     private var forceNext = false
     private var wasDisconnected = false
@@ -57,7 +58,7 @@ final class MQTTFace: DaemonFace {
         guard let connection, connection.isConnected else { return }
         if let type = HomeAssistantDevice.eventType(of: event) {
             let id = event.alarmID
-            let label = HomeAssistantDevice.Snapshot(host.snapshot()).alarms.first { $0.name == id }?.label
+            let label = deviceSnapshot().alarms.first { $0.name == id }?.label
             let fields = event.fields.filter { $0.key != "id" }.map { ($0.key, $0.value.json) }
             connection.publish(device.eventTopic, JSONWriter.compact(.object(
                 [("event_type", .string(type)), ("id", .optional(id)), ("label", .optional(label))] + fields)), retain: false)
@@ -85,8 +86,14 @@ final class MQTTFace: DaemonFace {
         }
     }
 
+    /// The core's snapshot as Home Assistant shows it, with the sound names its selects offer.
+    private func deviceSnapshot() -> HomeAssistantDevice.Snapshot {
+        guard case let .value(listed) = host.perform(.listSounds) else { return HomeAssistantDevice.Snapshot(host.snapshot(), sounds: []) }
+        return HomeAssistantDevice.Snapshot(host.snapshot(), sounds: (listed.arrayValue ?? []).compactMap { $0["name"]?.stringValue })
+    }
+
     private func received(_ topic: String, _ payload: [UInt8]) {
-        let alarms = Dictionary(HomeAssistantDevice.Snapshot(host.snapshot()).alarms.map { ($0.topicID, $0.name) }) { first, _ in first }
+        let alarms = Dictionary(deviceSnapshot().alarms.map { ($0.topicID, $0.name) }) { first, _ in first }
         switch MQTTCommand.parse(topic: topic, payload: payload, device: device, alarms: alarms) {
         case nil:
             return
@@ -131,15 +138,16 @@ final class MQTTFace: DaemonFace {
     /// Discovery when the alarms changed (or `force`), then every state that changed.
     private func republish(force: Bool) {
         guard let connection, connection.isConnected else { return }
-        let now = HomeAssistantDevice.Snapshot(host.snapshot())
+        let now = deviceSnapshot()
         let components = device.components(now.alarms)
         let states = device.states(now)
-        if force || components != announced {
+        if force || components != announced || now.sounds != announcedSounds {
             let removed = announced.filter { components[$0.key] == nil }
-            connection.publish(device.discoveryTopic, JSONWriter.compact(device.discovery(now.alarms, removed: removed)), retain: true)
+            connection.publish(device.discoveryTopic, JSONWriter.compact(device.discovery(now.alarms, sounds: now.sounds, removed: removed)), retain: true)
             // A removed alarm's retained states go too (an empty retained message deletes one).
             for topic in published.keys where states[topic] == nil { connection.publish(topic, "", retain: true) }
             announced = components
+            announcedSounds = now.sounds
         }
         if force { published = [:] }
         for (topic, payload) in states.sorted(by: { $0.key < $1.key }) where published[topic] != payload {

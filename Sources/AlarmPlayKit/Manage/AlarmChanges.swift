@@ -71,9 +71,12 @@ public struct AlarmChanges: Sendable, Equatable {
         for (key, replaces) in Self.patternReplaces where values[key] != nil {
             for other in replaces where values[other] == nil { changes.remove(other) }
         }
-        // A skip names one ring of the old schedule; it means nothing once that changes.
+        // A skip or a shift names one ring of the old schedule; it means nothing once that changes.
         let reschedules = (["time"] + Self.patternReplaces.map(\.key)).contains { values[$0] != nil || removed.contains($0) }
-        if reschedules || values["enabled"] == false { changes.remove("skip") }
+        if reschedules || values["enabled"] == false {
+            changes.remove("skip")
+            changes.remove("shift")
+        }
         for key in changes.removed { alarm[key] = nil }
         for key in Self.keyOrder {
             if let value = changes.values[key] { alarm.set(key, value, orderedBy: Self.keyOrder) }

@@ -71,10 +71,64 @@ public enum AlarmFileEdits {
     }
 
     public static func unskip(_ reference: String, in file: AlarmFile) throws -> Outcome {
+        try removing("skip", of: reference, in: file) { $0.skip != nil }
+    }
+
+    /// Moves only the next ring (`"shift": {"from": ISO, "to": ISO}` in the alarm); the ring after
+    /// it stays where it was. A ring moved again keeps the ring of the schedule it replaces, and
+    /// moving it back there clears the shift. Returns the shift written (nil: cleared).
+    public static func shift(
+        _ reference: String, _ target: RingShift.Target, in file: AlarmFile, state: ScheduleState, now: Int,
+        zone: LocalTimeZone = .current, format: TimeFormat = TimeFormat()
+    ) throws -> (outcome: Outcome, shift: RingShift?) {
         let found = try alarm(reference, in: file)
-        guard found.skip != nil else { return (nil, found.position - 1) }
+        guard found.enabled else { throw AlarmCommandError("\(found.name) is off; there is no ring to move") }
+        let alarmState = state.state(for: found)
+        guard let next = found.nextRing(after: now, state: alarmState, zone: zone) else {
+            throw AlarmCommandError("\(found.name) will not ring again; there is no ring to move")
+        }
+        let from = found.shift.flatMap { $0.to == next ? $0.from : nil } ?? next
+        let to: Int
+        switch target {
+        case let .time(time):
+            guard let instant = RingShift.instant(of: time, near: from, zone: zone) else {
+                throw AlarmCommandError("\(time) does not occur near \(format.short(from)) (a daylight-saving change)")
+            }
+            to = instant
+        case let .by(seconds):
+            to = next + seconds
+        }
+        guard to > now else { throw AlarmCommandError("\(format.short(to)) has passed; move the ring to a later time") }
+        var unshifted = found
+        unshifted.shift = nil
+        if let following = unshifted.nextRing(after: from, state: alarmState, zone: zone), to >= following {
+            throw AlarmCommandError("\(format.short(to)) is not before the ring after it (\(format.short(following))); only the next ring moves")
+        }
+        let shift = to == from ? nil : RingShift(from: from, to: to)
+        guard found.shift != shift else { return ((nil, found.position - 1), shift) }
+        let outcome = replacing(in: file) { alarms in
+            if let shift {
+                alarms[found.position - 1].set("shift", ["from": .string(format.iso(shift.from)), "to": .string(format.iso(shift.to))],
+                                               orderedBy: AlarmChanges.keyOrder)
+            } else {
+                alarms[found.position - 1]["shift"] = nil
+            }
+            return found.position - 1
+        }
+        return (outcome, shift)
+    }
+
+    /// Undoes `shift`: the next ring is where the schedule puts it again.
+    public static func unshift(_ reference: String, in file: AlarmFile) throws -> Outcome {
+        try removing("shift", of: reference, in: file) { $0.shift != nil }
+    }
+
+    /// Removes `key` from the alarm when `isSet` says it has one; otherwise writes nothing.
+    private static func removing(_ key: String, of reference: String, in file: AlarmFile, isSet: (Alarm) -> Bool) throws -> Outcome {
+        let found = try alarm(reference, in: file)
+        guard isSet(found) else { return (nil, found.position - 1) }
         return replacing(in: file) { alarms in
-            alarms[found.position - 1]["skip"] = nil
+            alarms[found.position - 1][key] = nil
             return found.position - 1
         }
     }

@@ -22,11 +22,14 @@ public struct AlarmListing: Sendable {
         self.now = now
     }
 
-    public static let header = ["ID", "ON", "TIME", "DAYS/DATE", "LABEL", "SOUND", "NEXT"]
+    /// The table's column names, in the user's language.
+    public static var header: [String] {
+        [tr("ID"), tr("ON"), tr("TIME"), tr("DAYS/DATE"), tr("LABEL"), tr("SOUND"), tr("NEXT")]
+    }
 
     public func row(format: TimeFormat) -> [String] {
         [
-            alarm.name, alarm.enabled ? "on" : "off", alarm.time.description, alarm.repeats.description,
+            alarm.name, alarm.enabled ? tr("on") : tr("off"), alarm.time.description, alarm.repeats.description,
             alarm.label ?? "-", soundText, next(format: format) + (nextSkip.map { "; " + $0.line(format: format) } ?? ""),
         ]
     }
@@ -37,15 +40,25 @@ public struct AlarmListing: Sendable {
         return ([first] + alarm.settings.laterSounds.map(\.description)).joined(separator: ", ")
     }
 
-    /// `in 7h 12m (Mon 07 Dec 06:45)`, `skipped once, then in 1d 7h (Tue 08 Dec 06:45)`, `done`, `off`.
+    /// `in 7h 12m (Mon 07 Dec 06:45)`, `skipped once, then in 1d 7h (Tue 08 Dec 06:45)`,
+    /// `in 7h 57m (Mon 07 Dec 07:30), moved once from 06:45`, `done`, `off`.
     public func next(format: TimeFormat) -> String {
         switch status {
-        case .off: return "off"
-        case .done: return "done"
+        case .off: return tr("off")
+        case .done: return tr("done")
         case let .rings(at): return ring(at, format: format)
-        case let .snoozed(until): return "snoozed, " + ring(until, format: format)
-        case let .skipped(next): return "skipped once" + (next.map { ", then " + ring($0, format: format) } ?? "")
+        case let .shifted(at, from):
+            return tr("{next}, moved once from {time}", ["next": ring(at, format: format), "time": format.zone.localTime(at: from).time.description])
+        case let .snoozed(until): return tr("snoozed, {next}", ["next": ring(until, format: format)])
+        case let .skipped(next):
+            return next.map { tr("skipped once, then {next}", ["next": ring($0, format: format)]) } ?? tr("skipped once")
         }
+    }
+
+    /// The ring the next one replaces, when it was moved.
+    public var shiftedFrom: Int? {
+        if case let .shifted(_, from) = status { return from }
+        return nil
     }
 
     private func ring(_ at: Int, format: TimeFormat) -> String {
@@ -64,7 +77,7 @@ public struct AlarmListing: Sendable {
         let (statusName, nextRing): (String, Int?) = switch status {
         case .off: ("off", nil)
         case .done: ("done", nil)
-        case let .rings(at): ("rings", at)
+        case let .rings(at), let .shifted(at, _): ("rings", at)
         case let .snoozed(until): ("snoozed", until)
         case let .skipped(next): ("skipped", next)
         }
@@ -80,6 +93,8 @@ public struct AlarmListing: Sendable {
             "status": .string(statusName), "next": nextRing.map { .string(format.iso($0)) } ?? .null,
             "skip": alarm.skip.map { .string(format.iso($0)) } ?? .null,
             "nextSkip": nextSkip.map { ["at": .string(format.iso($0.at)), "text": .string($0.line(format: format)), "reason": $0.reason.json] } ?? .null,
+            "shift": alarm.shift.map { ["from": .string(format.iso($0.from)), "to": .string(format.iso($0.to))] } ?? .null,
+            "shiftedFrom": shiftedFrom.map { .string(format.iso($0)) } ?? .null,
         ]
     }
 }

@@ -8,12 +8,12 @@ public struct AlarmNotFound: UserFacingError, Equatable {
         self.reference = reference
         let names = file.alarms.map(\.name)
         guard !names.isEmpty else {
-            description = "no alarm \"\(reference)\": there are no alarms yet"
+            description = tr("no alarm \"{id}\": there are no alarms yet", ["id": reference])
             return
         }
-        let hint = Suggestion.closest(to: reference, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
-        let shown = names.prefix(20).joined(separator: ", ") + (names.count > 20 ? ", and \(names.count - 20) more" : "")
-        description = "no alarm \"\(reference)\"\(hint); the alarms are: \(shown)"
+        let hint = Suggestion.closest(to: reference, in: names).map { tr(" (did you mean \"{id}\"?)", ["id": $0]) } ?? ""
+        let shown = names.prefix(20).joined(separator: ", ") + (names.count > 20 ? tr(", and {n} more", ["n": String(names.count - 20)]) : "")
+        description = tr("no alarm \"{id}\"{hint}; the alarms are: {alarms}", ["id": reference, "hint": hint, "alarms": shown])
     }
 
     public var exitCode: ExitCode { .usage }

@@ -49,6 +49,13 @@ extension AlarmDaemon {
             edit({ try AlarmFileEdits.skip(id, in: $0, state: schedule, now: now).outcome }, reply)
         case let .unskip(id):
             edit({ try AlarmFileEdits.unskip(id, in: $0) }, reply)
+        case let .shift(id, target):
+            let schedule = model.state.schedule
+            let now = clock.now().seconds
+            edit({ file in
+                guard let target else { return try AlarmFileEdits.unshift(id, in: file) }
+                return try AlarmFileEdits.shift(id, target, in: file, state: schedule, now: now).outcome
+            }, reply)
         case let .addSound(name, bytes):
             addSound(name, bytes, reply)
         case .reportsSeen:

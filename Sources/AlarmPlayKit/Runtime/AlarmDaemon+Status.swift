@@ -25,7 +25,8 @@ extension AlarmDaemon {
             ])
         }
         let nextJSON: JSONValue = snapshot.next.map { ring in
-            .object([("id", .string(ring.alarm.name)), ("label", .optional(ring.alarm.label)), ("at", .string(format.iso(ring.at)))])
+            .object([("id", .string(ring.alarm.name)), ("label", .optional(ring.alarm.label)), ("at", .string(format.iso(ring.at))),
+                     ("shiftedFrom", ring.shiftedFrom.map { .string(format.iso($0)) } ?? .null)])
         } ?? .null
         let wake: JSONValue = ["canWake": .bool(wakeAbility.canWake), "reason": .optional(wakeAbility.reason)]
         return .object([("ringing", .array(ringingJSON)), ("snoozed", .array(snoozedJSON)), ("next", nextJSON),

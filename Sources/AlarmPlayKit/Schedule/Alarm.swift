@@ -82,6 +82,8 @@ public struct Alarm: Sendable, Equatable {
     /// `alarmplay skip`). Kept in the alarms file rather than in `state.json` so that `run`,
     /// which reloads the file on every change, honours it at once.
     public var skip: Int?
+    /// The one ring the user moved (`"shift"` in the file, written by `alarmplay shift`).
+    public var shift: RingShift?
     /// Dates a repeating alarm does not ring on (`"except"`), and its last date (`"until"`).
     public var except: Set<CalendarDate> = []
     public var until: CalendarDate?

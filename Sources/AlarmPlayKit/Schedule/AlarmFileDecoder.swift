@@ -4,7 +4,7 @@ struct AlarmFileDecoder {
     static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "skipDays", "defaults", "alarms"]
     static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices", "preflight", "escalate"]
     static let alarmKeys = ["id", "label", "time", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "skipDays", "enabled"]
-        + settingKeys + ["hooks", "skip"]
+        + settingKeys + ["hooks", "skip", "shift"]
 
     let sounds: SoundRegistry?
     var problems: [JSONProblem] = []
@@ -107,15 +107,36 @@ struct AlarmFileDecoder {
                 text throws(ValueError) in try ISO8601.parse(text).seconds
             }
         }
+        let shift = entry["shift"].flatMap { decodeShift($0) }
         guard problems.count == before, let time, let repeats else { return nil }
         var alarm = Alarm(
             id: id, position: position, label: label, time: time, repeats: repeats, enabled: enabled ?? true,
             settings: settings, skip: skip
         )
+        alarm.shift = shift
         (alarm.except, alarm.until) = decodeLimits(entry, repeats: repeats)
         alarm.skipDays.sources = decodeAlarmSkipDays(entry, repeats: repeats)
         alarm.hooks = entry["hooks"].map { decodeHooks($0) } ?? []
         return alarm
+    }
+
+    /// `"shift": {"from": "2026-12-07T06:45:00+01:00", "to": "2026-12-07T07:30:00+01:00"}`.
+    private mutating func decodeShift(_ value: JSONValue) -> RingShift? {
+        let example = "shift must be {\"from\": ISO, \"to\": ISO}, the ring moved and when it rings instead"
+        guard let members = value.members else { return reportNil("\(example), got \(value.snippet)", at: value.position) }
+        checkKeys(members, allowed: ["from", "to"])
+        var instants: [Int?] = []
+        for key in ["from", "to"] {
+            guard let text = value[key] else {
+                instants.append(reportNil("\(example): \"\(key)\" is missing", at: value.position))
+                continue
+            }
+            instants.append(parse(text, "shift's \(key) must be a string such as \"2026-12-07T06:45:00+01:00\"") {
+                text throws(ValueError) in try ISO8601.parse(text).seconds
+            })
+        }
+        guard let from = instants[0], let to = instants[1] else { return nil }
+        return RingShift(from: from, to: to)
     }
 
     private mutating func decodeID(_ value: JSONValue?) -> String? {

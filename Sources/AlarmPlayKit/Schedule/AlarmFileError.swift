@@ -10,12 +10,14 @@ public enum AlarmFileError: UserFacingError, Equatable {
     public var description: String {
         switch self {
         case let .missing(path):
-            return "no alarms file at \(path); create one with 'alarmplay add 07:00 --days weekdays', "
-                + "or write it by hand: {\"alarms\": [{\"time\": \"07:00\", \"days\": \"weekdays\"}]}"
+            return tr("no alarms file at {path}; create one with '{command}', or write it by hand: {example}", [
+                "path": path, "command": "alarmplay add 07:00 --days weekdays",
+                "example": "{\"alarms\": [{\"time\": \"07:00\", \"days\": \"weekdays\"}]}",
+            ])
         case let .unreadable(path, reason):
-            return "cannot read alarms file \(path): \(reason)"
+            return tr("cannot read alarms file {path}: {reason}", ["path": path, "reason": reason])
         case let .invalid(path, problems):
-            return "\(path): \(problems.count) problem\(problems.count == 1 ? "" : "s")"
+            return trn("{path}: {n} problem", "{path}: {n} problems", problems.count, ["path": path])
         case let .calendar(error):
             return error.description
         }

@@ -6,6 +6,8 @@ public enum AlarmStatus: Sendable, Equatable {
     /// Its next occurrence is skipped; `next` is the ring after that, if any.
     case skipped(next: Int?)
     case rings(at: Int)
+    /// Its next ring was moved (`alarmplay shift`) from `from` to `at`.
+    case shifted(at: Int, from: Int)
     /// It rang and was snoozed: it rings again at `until`.
     case snoozed(until: Int)
 }
@@ -20,6 +22,7 @@ extension Alarm {
             return .skipped(next: next)
         }
         guard let next else { return .done }
+        if let shift, shift.to == next { return .shifted(at: next, from: shift.from) }
         return .rings(at: next)
     }
 }

@@ -6,7 +6,8 @@ extension Alarm {
         nextRing(after: after, state: state, zone: zone, honouringSkips: true)
     }
 
-    /// `honouringSkips: false` gives the ring a one-time skip hides, so `status` can tell "skipped".
+    /// `honouringSkips: false` gives the ring a skip hides, so `status` can tell "skipped". A
+    /// shifted ring (`shift`) is not where the schedule puts it but where it was moved, either way.
     func nextRing(after: Int, state: AlarmState?, zone: LocalTimeZone, honouringSkips: Bool) -> Int? {
         var found: Int?
         walkRings(after: after, state: state, zone: zone, honouringSkips: honouringSkips) { ring, reason in
@@ -52,21 +53,33 @@ extension Alarm {
         let state = state.flatMap { $0.fingerprint == fingerprint ? $0 : nil }
         guard state?.done != true else { return }
         let skipped = honouringSkips ? [skip, state?.skippedOccurrence].compactMap { $0 } : []
+        // A ring moved once (`alarmplay shift`) rings where it was moved, whatever skipped its
+        // scheduled second, unless a one-time skip names the new one; once passed, it is gone.
+        func visitMoved(_ ring: Int, _ reason: SkipReason?) -> Bool {
+            guard let shift, ring == shift.from else { return visit(ring, reason) }
+            guard shift.to > after else { return true }
+            return visit(shift.to, skipped.contains(shift.to) ? .skippedOnce : nil)
+        }
         switch repeats {
         case let .weekly(days):
-            repeating(after: after, skipped: skipped, zone: zone, visit) { date in
+            repeating(after: after, skipped: skipped, zone: zone, visitMoved) { date in
                 (0..<7).lazy.map { date.adding(days: $0) }.first { days.contains($0.weekday) }
             }
         case let .calendar(rule):
-            repeating(after: after, skipped: skipped, zone: zone, visit, rule.firstDate(onOrAfter:))
+            repeating(after: after, skipped: skipped, zone: zone, visitMoved, rule.firstDate(onOrAfter:))
         case let .date(date):
-            guard let ring = zone.instant(of: date, at: time), ring > after else { return }
-            _ = visit(ring, skipped.contains(ring) ? .skippedOnce : nil)
+            guard let ring = zone.instant(of: date, at: time), counts(ring, after: after) else { return }
+            _ = visitMoved(ring, skipped.contains(ring) ? .skippedOnce : nil)
         case .once:
             let armed = state?.armedAt ?? after
-            guard let ring = Self.firstOccurrence(of: time, on: .daily, after: armed, zone: zone), ring > after else { return }
-            _ = visit(ring, skipped.contains(ring) ? .skippedOnce : nil)
+            guard let ring = Self.firstOccurrence(of: time, on: .daily, after: armed, zone: zone), counts(ring, after: after) else { return }
+            _ = visitMoved(ring, skipped.contains(ring) ? .skippedOnce : nil)
         }
+    }
+
+    /// A ring after `after`, or one whose moved ring (`shift`) is still after it.
+    private func counts(_ ring: Int, after: Int) -> Bool {
+        ring > after || (shift.map { $0.from == ring && $0.to > after } ?? false)
     }
 
     /// The rings of a repeating pattern after `after`: `nextDate` gives the first date on or after
@@ -83,7 +96,7 @@ extension Alarm {
             guard let date = nextDate(cursor) else { return }
             if let until, date > until { return }
             cursor = date.adding(days: 1)
-            guard let ring = zone.instant(of: date, at: time), ring > after else { continue }
+            guard let ring = zone.instant(of: date, at: time), counts(ring, after: after) else { continue }
             let reason: SkipReason? = except.contains(date) ? .except : skipDays.reason(on: date) ?? (skipped.contains(ring) ? .skippedOnce : nil)
             guard visit(ring, reason) else { return }
         }
@@ -116,6 +129,12 @@ public struct Ring: Sendable, Equatable {
         self.alarm = alarm
         self.at = at
         self.isSnooze = isSnooze
+    }
+
+    /// The ring of the schedule this one replaces, when it was moved (`alarmplay shift`).
+    public var shiftedFrom: Int? {
+        guard !isSnooze, let shift = alarm.shift, shift.to == at else { return nil }
+        return shift.from
     }
 }
 

@@ -1,35 +1,48 @@
-/// How instants are shown: to people (`Mon 07 Dec 2026 06:45:00 CET`, `in 14h 2m`) and to
-/// programs and logs (ISO 8601 local time with its UTC offset).
+/// How instants are shown: to people in their language (`Mon 07 Dec 2026 06:45:00 CET`,
+/// `in 14h 2m`; `12월 07일 (월) 06:45`) and to programs and logs (ISO 8601 local time with its
+/// UTC offset, never translated).
 public struct TimeFormat: Sendable {
     public var zone: LocalTimeZone
+    public var clock: ClockStyle
 
-    public init(zone: LocalTimeZone = .current) {
+    public init(zone: LocalTimeZone = .current, clock: ClockStyle = .current) {
         self.zone = zone
+        self.clock = clock
     }
 
-    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    // Spelled out call by call so that xgettext finds every name.
+    static var weekdays: [String] {
+        [trc("weekday", "Sun"), trc("weekday", "Mon"), trc("weekday", "Tue"), trc("weekday", "Wed"), trc("weekday", "Thu"),
+         trc("weekday", "Fri"), trc("weekday", "Sat")]
+    }
+
+    static var months: [String] {
+        [trc("month", "Jan"), trc("month", "Feb"), trc("month", "Mar"), trc("month", "Apr"), trc("month", "May"),
+         trc("month", "Jun"), trc("month", "Jul"), trc("month", "Aug"), trc("month", "Sep"), trc("month", "Oct"),
+         trc("month", "Nov"), trc("month", "Dec")]
+    }
 
     /// `Mon 07 Dec 2026 06:45:00 CET`
     public func human(_ instant: Int) -> String {
         let local = zone.localTime(at: instant)
-        let time = TimeOfDay.twoDigits(local.time.hour) + ":" + TimeOfDay.twoDigits(local.time.minute) + ":"
-            + TimeOfDay.twoDigits(local.time.second)
-        return "\(dayAndMonth(local.date)) \(local.date.year) \(time) \(local.abbreviation)"
+        return trc("date", "{weekday} {day} {month} {year} {time} {zone}", dateValues(local.date).merging([
+            "year": String(local.date.year), "time": clock.text(local.time, seconds: true), "zone": local.abbreviation,
+        ]) { $1 })
     }
 
     /// `Mon 07 Dec 06:45` (seconds only when not zero), for one-line summaries.
     public func short(_ instant: Int) -> String {
         let local = zone.localTime(at: instant)
-        return "\(dayAndMonth(local.date)) \(local.time)"
+        return trc("date", "{weekday} {day} {month} {time}", dateValues(local.date).merging(["time": clock.text(local.time)]) { $1 })
     }
 
     /// `Fri 25 Dec`: the day of an instant, for lines about whole days.
     public func day(_ instant: Int) -> String {
-        dayAndMonth(zone.localTime(at: instant).date)
+        trc("date", "{weekday} {day} {month}", dateValues(zone.localTime(at: instant).date))
     }
 
-    private func dayAndMonth(_ date: CalendarDate) -> String {
-        "\(date.weekday.abbreviation) \(TimeOfDay.twoDigits(date.day)) \(Self.months[date.month - 1])"
+    private func dateValues(_ date: CalendarDate) -> [String: String] {
+        ["weekday": Self.weekdays[date.weekday.rawValue], "day": TimeOfDay.twoDigits(date.day), "month": Self.months[date.month - 1]]
     }
 
     /// `2027-03-28T03:00:00+02:00`
@@ -62,16 +75,19 @@ public struct TimeFormat: Sendable {
     /// `in 14h 2m`, `in 3d 4h`, `in 45s`, `now`, `5m ago`: the two largest units, rounded down.
     public static func relative(from now: Int, to instant: Int) -> String {
         let distance = abs(instant - now)
-        guard distance > 0 else { return "now" }
-        let units = [(86_400, "d"), (3600, "h"), (60, "m"), (1, "s")]
+        guard distance > 0 else { return trc("relative", "now") }
+        let units: [(Int, (Int) -> String)] = [
+            (86_400, { trc("duration", "{n}d", ["n": String($0)]) }), (3600, { trc("duration", "{n}h", ["n": String($0)]) }),
+            (60, { trc("duration", "{n}m", ["n": String($0)]) }), (1, { trc("duration", "{n}s", ["n": String($0)]) }),
+        ]
         let first = units.firstIndex { distance >= $0.0 }!
-        var parts = ["\(distance / units[first].0)\(units[first].1)"]
+        var parts = [units[first].1(distance / units[first].0)]
         if first + 1 < units.count {
             let (size, name) = units[first + 1]
             let rest = distance % units[first].0 / size
-            if rest > 0 { parts.append("\(rest)\(name)") }
+            if rest > 0 { parts.append(name(rest)) }
         }
         let text = parts.joined(separator: " ")
-        return instant > now ? "in " + text : text + " ago"
+        return instant > now ? trc("relative", "in {duration}", ["duration": text]) : trc("relative", "{duration} ago", ["duration": text])
     }
 }

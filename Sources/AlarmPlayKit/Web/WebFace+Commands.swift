@@ -60,6 +60,7 @@ extension WebFace {
         case let .alarm(id, .disable): return .setEnabled(id: id, false)
         case let .alarm(id, .skip): return .skip(id: id)
         case let .alarm(id, .unskip): return .unskip(id: id)
+        case let .alarm(id, .shift): return .shift(id: id, try shiftTarget(request))
         case .snooze, .stop:
             let id = try WebRequestBody.object(request, allowed: ["id"], optional: true).first?.value
             guard id == nil || id?.stringValue != nil || id?.isNull == true else { throw WebError.problems([("id", "id must be a string")]) }
@@ -76,7 +77,7 @@ extension WebFace {
         case .uploadSound: return .addSound(name: request.query["name"] ?? "", bytes: request.body)
         case .startTimer: return try timer(request)
         case let .cancelTimer(id): return .cancelTimer(id: id)
-        case .page, .events, .calendarFeed:
+        case .page, .events, .calendarFeed, .messages:
             throw WebError(404, "not an API path")
         }
     }
@@ -101,11 +102,26 @@ extension WebFace {
         return .startTimer(seconds: seconds, label: body["label"]?.stringValue)
     }
 
+    /// `{"to": "07:30"}`, `{"to": "+30m"}`; nil for `{"to": null}` (put the ring back).
+    private static func shiftTarget(_ request: HTTPRequest) throws(WebError) -> RingShift.Target? {
+        let message = "to must be a time such as \"07:30\", an offset such as \"+30m\", or null"
+        guard let to = try WebRequestBody.object(request, allowed: ["to"]).first(where: { $0.key == "to" })?.value else {
+            throw WebError.problems([("to", message)])
+        }
+        if to.isNull { return nil }
+        guard let text = to.stringValue else { throw WebError.problems([("to", message)]) }
+        do {
+            return try RingShift.Target(parsing: text)
+        } catch {
+            throw WebError.problems([("to", error.message)])
+        }
+    }
+
     /// An alarm object from the body as `AlarmChanges`: the keys of the alarms file, values as
     /// they would be written there; `null` removes a key (PATCH).
     private static func alarmChanges(_ request: HTTPRequest, removals: Bool) throws(WebError) -> AlarmChanges {
         var changes = AlarmChanges()
-        let allowed = AlarmChanges.keyOrder.filter { $0 != "skip" }
+        let allowed = AlarmChanges.keyOrder.filter { $0 != "skip" && $0 != "shift" }
         for member in try WebRequestBody.object(request, allowed: allowed) {
             if member.value.isNull {
                 guard removals else { throw WebError.problems([(member.key, "\(member.key) cannot be null")]) }

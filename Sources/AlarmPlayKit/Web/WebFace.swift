@@ -11,6 +11,7 @@ final class WebFace: DaemonFace {
     let loop: EventLoop
     private let token: String
     private let files: StaticFiles
+    private let languages = PageLanguages()
     unowned let host: any FaceHost
     let report: FaceReport.Sink
     /// Events below the log's threshold are not published either: the stream is the log.
@@ -96,6 +97,8 @@ final class WebFace: DaemonFace {
         if limiter.isBlocked(request.clientAddress, now: now) {
             return .error(429, "too many wrong tokens from \(request.clientAddress); wait a minute")
         }
+        // The catalogs are the page's words, no secret: the token panel is translated too.
+        if request.path == "/api/messages" { return nil }
         let isPage = !request.path.hasPrefix("/api/")
         var given = request.headers["authorization"].flatMap(Self.bearer)
         if given == nil, isPage || request.path == "/api/events" { given = request.query["token"] }
@@ -122,6 +125,9 @@ final class WebFace: DaemonFace {
                 page.headers.append(("Set-Cookie", "\(Self.cookie)=\(token); Path=/; Max-Age=315360000; HttpOnly; SameSite=Strict"))
             }
             return .response(page)
+        case .success(.messages):
+            let language = languages.choose(query: request.query["lang"], acceptLanguage: request.headers["accept-language"])
+            return .response(.json(languages.response(language: language)))
         case .success(.events):
             let greeting = "retry: 2000\n\n" + statusMessage()
             return .stream(EventStreamClient(greeting: greeting) { [unowned self] in statusMessage() })

@@ -2,7 +2,7 @@
 /// receives into commands for the daemon; this is the web's half of that table.
 public enum WebRoute: Equatable, Sendable {
     public enum AlarmAction: String, Sendable, CaseIterable {
-        case enable, disable, skip, unskip
+        case enable, disable, skip, unskip, shift
     }
 
     case page(String)
@@ -24,6 +24,7 @@ public enum WebRoute: Equatable, Sendable {
     case reportsSeen
     /// The coming rings as an iCalendar feed, for a phone's calendar to subscribe to.
     case calendarFeed
+    case messages
 
     /// The route, or the response for a path that does not exist (404) or a method it does not
     /// take (405, with `Allow`).
@@ -73,6 +74,7 @@ public enum WebRoute: Equatable, Sendable {
             (["GET": .events], rest == ["events"]),
             (["POST": .reportsSeen], rest == ["reports", "seen"]),
             (["GET": .calendarFeed], s == ["calendar.ics"]),
+            (["GET": .messages], rest == ["messages"]),
         ]
     }
 

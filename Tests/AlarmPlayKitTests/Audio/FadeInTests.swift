@@ -64,3 +64,19 @@ final class FadeInTests: XCTestCase {
         XCTAssertEqual(buffer, [-1, 1])
     }
 }
+
+final class FadeInPassThroughTests: XCTestCase {
+    func testSamplesPassUnchangedOnlyAtUnityOnceTheFadeIsOver() {
+        let fade = FadeIn(volume: 1, seconds: 2, sampleRate: 1_000)
+        XCTAssertFalse(fade.leavesUnchanged(fromFrame: 0))
+        XCTAssertFalse(fade.leavesUnchanged(fromFrame: 1_999))
+        XCTAssertTrue(fade.leavesUnchanged(fromFrame: 2_000))
+        XCTAssertTrue(FadeIn(volume: 1, seconds: 0, sampleRate: 1_000).leavesUnchanged(fromFrame: 0))
+        XCTAssertTrue(FadeIn(volume: 1.5, seconds: 0, sampleRate: 1_000).leavesUnchanged(fromFrame: 0), "volume is limited to 1")
+    }
+
+    func testAnyGainBelowUnityChangesTheSamples() {
+        XCTAssertFalse(FadeIn(volume: 0.999, seconds: 0, sampleRate: 1_000).leavesUnchanged(fromFrame: 0))
+        XCTAssertFalse(FadeIn(volume: 0.5, seconds: 1, sampleRate: 1_000).leavesUnchanged(fromFrame: 5_000))
+    }
+}

@@ -53,8 +53,24 @@ final class AlarmListingTests: XCTestCase {
                 "volume": 0.8, "snooze": 540, "maxSnoozes": 3, "ringFor": 600, "fadeIn": 30, "status": "skipped", \
                 "next": "2026-12-08T06:45:00+01:00", "skip": "2026-12-07T06:45:00+01:00", \
                 "nextSkip": {"at": "2026-12-07T06:45:00+01:00", "text": "skipped: Mon 07 Dec — skipped once ('alarmplay unskip' undoes it)", \
-                "reason": {"kind": "skip", "text": "skipped once ('alarmplay unskip' undoes it)"}}}
+                "reason": {"kind": "skip", "text": "skipped once ('alarmplay unskip' undoes it)"}}, "shift": null, "shiftedFrom": null}
                 """)
+        }
+    }
+
+    func testAMovedRingSaysWhereItWasMovedFrom() throws {
+        try withTimeZone("Europe/Berlin") {
+            let work = try AlarmFile.parse(#"""
+                {"alarms": [{"id": "work", "time": "06:45", "days": "weekdays",
+                  "shift": {"from": "2026-12-07T06:45:00+01:00", "to": "2026-12-07T07:30:00+01:00"}}]}
+                """#, path: "a.json", sounds: nil).alarms[0]
+            let listing = AlarmListing(alarm: work, sound: nil, state: nil, now: now)
+            XCTAssertEqual(listing.next(format: TimeFormat()), "in 7h 57m (Mon 07 Dec 07:30), moved once from 06:45")
+            let json = listing.json(format: TimeFormat())
+            XCTAssertEqual(json["status"], "rings")
+            XCTAssertEqual(json["next"], "2026-12-07T07:30:00+01:00")
+            XCTAssertEqual(json["shiftedFrom"], "2026-12-07T06:45:00+01:00")
+            XCTAssertEqual(json["shift"], ["from": "2026-12-07T06:45:00+01:00", "to": "2026-12-07T07:30:00+01:00"])
         }
     }
 }

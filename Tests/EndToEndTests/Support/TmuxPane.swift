@@ -32,6 +32,9 @@ final class TmuxPane {
         environment.removeValue(forKey: "DISPLAY")
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
         environment["TERM"] = "xterm-256color"
+        // English whatever the developer's language: the tests read the words.
+        environment.removeValue(forKey: "LANGUAGE")
+        environment["LC_ALL"] = "C.UTF-8"
         let outputFile = directory.file("tmux-output-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: outputFile) }
         _ = try ChildProcess(

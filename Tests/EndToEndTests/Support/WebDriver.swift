@@ -2,13 +2,14 @@ import Foundation
 import XCTest
 
 /// A headless Chromium driven through chromedriver's plain WebDriver HTTP API (curl, no client
-/// library), phone-sized (390×844). Stops both when released.
+/// library), phone-sized (390×844), in a browser language (`--lang`, which also sets
+/// Accept-Language). Stops both when released.
 final class WebDriver {
     private let driver: RunningProcess
     private let base: String
     private let session: String
 
-    init() throws {
+    init(language: String = "en-US") throws {
         let port = try WebDriver.freePort()
         base = "http://127.0.0.1:\(port)"
         driver = RunningProcess(["--port=\(port)"], environment: ["PATH": "/usr/bin:/bin"], executable: "/usr/bin/chromedriver")
@@ -20,7 +21,9 @@ final class WebDriver {
         let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": [
             "browserName": "chrome",
             "goog:chromeOptions": ["args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=500,900",
-                                            "--lang=en-US"]],
+                                            "--lang=\(language)"],
+                                   // Headless Chromium takes Accept-Language from this preference, not from --lang.
+                                   "prefs": ["intl.accept_languages": language]],
         ]]]
         let created = try WebDriver.call("POST", base + "/session", capabilities)
         session = try XCTUnwrap((created as? [String: Any])?["sessionId"] as? String, "no WebDriver session: \(String(describing: created))")
@@ -100,6 +103,12 @@ final class WebDriver {
             Thread.sleep(forTimeInterval: 0.05)
         }
         return false
+    }
+
+    /// Light or dark, as the phone's setting would choose (`prefers-color-scheme`).
+    func colorScheme(_ scheme: String) throws {
+        _ = try command("POST", "/goog/cdp/execute", ["cmd": "Emulation.setEmulatedMedia", "params": [
+            "features": [["name": "prefers-color-scheme", "value": scheme]]]])
     }
 
     func screenshot(to path: String) throws {

@@ -4,12 +4,12 @@ import CALSA
 import Glibc
 #endif
 
-/// An open ALSA playback PCM taking interleaved float frames. The only owner of the
-/// `snd_pcm_t`; it closes it in `deinit`.
+/// An open ALSA playback PCM taking interleaved float frames, or a 16-bit sound's own samples
+/// when it was opened `sixteenBit`. The only owner of the `snd_pcm_t`; it closes it in `deinit`.
 public final class ALSAOutput {
     public let device: String
     public let format: AudioFormat
-    /// S16 on the device, converted here from the float blocks the player makes.
+    /// S16 on the device: the float blocks the player makes are converted here, 16-bit samples go as they are.
     public let sixteenBit: Bool
     private let pcm: OpaquePointer
     private var converted: [Int16] = []
@@ -92,6 +92,12 @@ public final class ALSAOutput {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// Writes 16-bit samples as they are, to a device opened `sixteenBit`.
+    public func write(_ samples: UnsafePointer<Int16>, frames: Int) throws(ALSAError) {
+        precondition(sixteenBit, "16-bit samples go only to a device opened for S16")
+        try write(raw: UnsafeRawPointer(samples), frames: frames, frameBytes: format.channels * 2)
     }
 
     private func write(raw samples: UnsafeRawPointer, frames: Int, frameBytes: Int) throws(ALSAError) {

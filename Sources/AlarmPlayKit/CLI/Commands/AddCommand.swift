@@ -2,10 +2,10 @@
 public enum AddCommand: Command {
     public static let spec = CommandSpec(
         name: "add",
-        abstract: "Add an alarm.",
-        arguments: [ArgumentSpec("TIME", help: "When it rings: 07:00, 7:05, 07:05:30, 6:45pm, 12am.")],
+        abstract: tr("Add an alarm."),
+        arguments: [ArgumentSpec("TIME", help: tr("When it rings: 07:00, 7:05, 07:05:30, 6:45pm, 12am."))],
         options: AlarmEditOptions.settings + [
-            .value("id", "ID", help: "How to refer to it (default: from the label or the time, e.g. 06h45)."),
+            .value("id", "ID", help: tr("How to refer to it (default: from the label or the time, e.g. 06h45).")),
         ] + AlarmEditOptions.common,
         discussion: """
             Without --days or --date it rings once, at the next TIME after 'run' picks it up

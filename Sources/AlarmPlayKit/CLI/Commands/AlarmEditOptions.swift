@@ -11,22 +11,22 @@ enum AlarmEditOptions {
     ]
 
     static let settings: [OptionSpec] = [
-        .value("days", "DAYS", help: "Days it rings on: mon,wed,fri, weekdays, weekends or daily."),
-        .value("date", "YYYY-MM-DD", help: "Ring once, on this date."),
-        .value("every", "N{d|w}", help: "Every N days (3d) or weeks (2w, on --days), counted from --from."),
-        .value("from", "YYYY-MM-DD", help: "The date --every counts from."),
-        .value("monthly", "DAY", help: "Monthly: a day (1-31, -1 the last) or a weekday (\"first mon\", \"last sun\")."),
-        .value("yearly", "MM-DD", help: "Yearly on this day (02-29 rings in leap years only)."),
-        .value("except", "DATE", repeatable: true, help: "A date it does not ring on (repeatable)."),
-        .value("until", "YYYY-MM-DD", help: "Its last date."),
-        .value("label", "TEXT", help: "What it is for, shown in lists and logs."),
-        .value("sound", "SOUND", help: "Sound index or name (see 'alarmplay sounds')."),
+        .value("days", "DAYS", help: tr("Days it rings on: mon,wed,fri, weekdays, weekends or daily.")),
+        .value("date", "YYYY-MM-DD", help: tr("Ring once, on this date.")),
+        .value("every", "N{d|w}", help: tr("Every N days (3d) or weeks (2w, on --days), counted from --from.")),
+        .value("from", "YYYY-MM-DD", help: tr("The date --every counts from.")),
+        .value("monthly", "DAY", help: tr("Monthly: a day (1-31, -1 the last) or a weekday (\"first mon\", \"last sun\").")),
+        .value("yearly", "MM-DD", help: tr("Yearly on this day (02-29 rings in leap years only).")),
+        .value("except", "DATE", repeatable: true, help: tr("A date it does not ring on (repeatable).")),
+        .value("until", "YYYY-MM-DD", help: tr("Its last date.")),
+        .value("label", "TEXT", help: tr("What it is for, shown in lists and logs.")),
+        .value("sound", "SOUND", help: tr("Sound index or name (see 'alarmplay sounds').")),
         .volume,
-        .value("snooze", "DURATION", help: "Snooze length, e.g. 9m."),
-        .value("max-snoozes", "N", help: "How many times it can be snoozed."),
-        .value("ring-for", "DURATION", help: "How long it rings unless stopped, e.g. 10m."),
-        .value("fade-in", "DURATION", help: "How long the volume takes to rise, e.g. 30s."),
-        .flag("off", help: "Switch it off (it keeps its settings)."),
+        .value("snooze", "DURATION", help: tr("Snooze length, e.g. 9m.")),
+        .value("max-snoozes", "N", help: tr("How many times it can be snoozed.")),
+        .value("ring-for", "DURATION", help: tr("How long it rings unless stopped, e.g. 10m.")),
+        .value("fade-in", "DURATION", help: tr("How long the volume takes to rise, e.g. 30s.")),
+        .flag("off", help: tr("Switch it off (it keeps its settings).")),
     ]
 
     static let common: [OptionSpec] = [AlarmFileOptions.alarms, .sounds]
@@ -131,7 +131,7 @@ extension AlarmEditOptions {
         try? store.save(state)
     }
 
-    static let idArgument = ArgumentSpec("ID", help: "The alarm's id, or its position in the file (see 'alarmplay list').")
+    static let idArgument = ArgumentSpec("ID", help: tr("The alarm's id, or its position in the file (see 'alarmplay list')."))
 
     /// `enable` / `disable`: the on/off switch. Switching to the state it is in writes nothing.
     static func setEnabled(_ enabled: Bool, _ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

@@ -3,7 +3,7 @@
 enum AlarmFileOptions {
     static let alarms = OptionSpec.value(
         "alarms", "FILE",
-        help: "Alarms file (default: $ALARMPLAY_ALARMS, else $XDG_CONFIG_HOME/alarmplay/alarms.json)."
+        help: tr("Alarms file (default: $ALARMPLAY_ALARMS, else $XDG_CONFIG_HOME/alarmplay/alarms.json).")
     )
 
     static func load(_ arguments: ParsedArguments, context: CommandContext) throws(AlarmFileError) -> AlarmFile {

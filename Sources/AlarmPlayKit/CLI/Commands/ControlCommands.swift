@@ -20,8 +20,8 @@ enum ControlCommand {
 
 public enum SnoozeCommand: Command {
     public static let spec = CommandSpec(
-        name: "snooze", abstract: "Snooze the ringing alarm (or the one named).",
-        arguments: [ArgumentSpec("ID", optional: true, help: "Alarm id; default: every ringing alarm.")],
+        name: "snooze", abstract: tr("Snooze the ringing alarm (or the one named)."),
+        arguments: [ArgumentSpec("ID", optional: true, help: tr("Alarm id; default: every ringing alarm."))],
         discussion: ControlCommand.discussion)
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
@@ -31,8 +31,8 @@ public enum SnoozeCommand: Command {
 
 public enum StopCommand: Command {
     public static let spec = CommandSpec(
-        name: "stop", abstract: "Stop the ringing alarm (or the one named), or dismiss a snooze.",
-        arguments: [ArgumentSpec("ID", optional: true, help: "Alarm id; default: every ringing alarm.")],
+        name: "stop", abstract: tr("Stop the ringing alarm (or the one named), or dismiss a snooze."),
+        arguments: [ArgumentSpec("ID", optional: true, help: tr("Alarm id; default: every ringing alarm."))],
         discussion: ControlCommand.discussion)
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
@@ -42,7 +42,7 @@ public enum StopCommand: Command {
 
 public enum StatusCommand: Command {
     public static let spec = CommandSpec(
-        name: "status", abstract: "Show what is ringing, snoozed, and next.",
+        name: "status", abstract: tr("Show what is ringing, snoozed, and next."),
         options: [.json], discussion: ControlCommand.discussion)
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

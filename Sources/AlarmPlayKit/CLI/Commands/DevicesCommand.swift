@@ -2,7 +2,7 @@
 public enum DevicesCommand: Command {
     public static let spec = CommandSpec(
         name: "devices",
-        abstract: "List ALSA playback devices for --device.",
+        abstract: tr("List ALSA playback devices for --device."),
         options: [.json],
         discussion: "Pass a NAME to --device (e.g. --device pulse, --device plughw:CARD=Headphones)."
     )

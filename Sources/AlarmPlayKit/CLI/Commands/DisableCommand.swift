@@ -2,7 +2,7 @@
 public enum DisableCommand: Command {
     public static let spec = CommandSpec(
         name: "disable",
-        abstract: "Switch an alarm off (it keeps its settings; 'enable' switches it back on).",
+        abstract: tr("Switch an alarm off (it keeps its settings; 'enable' switches it back on)."),
         arguments: [AlarmEditOptions.idArgument],
         options: AlarmEditOptions.common,
         discussion: "Switching an alarm off cancels a skip. To skip only its next ring, use 'alarmplay skip ID'."

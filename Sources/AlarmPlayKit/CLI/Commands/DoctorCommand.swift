@@ -5,10 +5,10 @@ import CLinuxShims
 public enum DoctorCommand: Command {
     public static let spec = CommandSpec(
         name: "doctor",
-        abstract: "Check that the next alarm will ring: file, sounds, device, mixer, wake, service, clock, run.",
+        abstract: tr("Check that the next alarm will ring: file, sounds, device, mixer, wake, service, clock, run."),
         options: [
             AlarmFileOptions.alarms, .device, .sounds,
-            .flag("play", help: "Also play one second of the next alarm's sound, quietly."),
+            .flag("play", help: tr("Also play one second of the next alarm's sound, quietly.")),
             .json,
         ],
         discussion: """
@@ -63,7 +63,7 @@ public enum DoctorCommand: Command {
             context.console.writeRaw(JSONWriter.pretty(["ready": .bool(ready), "checks": .array(checks.map(\.json))]))
         } else {
             for check in checks { context.console.out(check.line) }
-            context.console.out(ready ? "The next alarm will ring." : "Fix the lines marked ✘ above, or the next alarm may not ring.")
+            context.console.out(ready ? tr("The next alarm will ring.") : tr("Fix the lines marked ✘ above, or the next alarm may not ring."))
         }
         return ready ? .success : .failure
     }

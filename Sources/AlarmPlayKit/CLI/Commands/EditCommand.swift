@@ -2,14 +2,14 @@
 public enum EditCommand: Command {
     public static let spec = CommandSpec(
         name: "edit",
-        abstract: "Change an alarm's time, days, sound or other settings.",
+        abstract: tr("Change an alarm's time, days, sound or other settings."),
         arguments: [AlarmEditOptions.idArgument],
-        options: [.value("time", "TIME", help: "When it rings: 07:00, 7:05, 07:05:30, 6:45pm.")]
+        options: [.value("time", "TIME", help: tr("When it rings: 07:00, 7:05, 07:05:30, 6:45pm."))]
             + AlarmEditOptions.settings + [
-                .flag("on", help: "Switch it on."),
-                .flag("no-days", help: "Remove its days (it becomes a one-shot)."),
-                .flag("no-date", help: "Remove its date (it becomes a one-shot)."),
-                .value("id", "NEW", help: "Rename it."),
+                .flag("on", help: tr("Switch it on.")),
+                .flag("no-days", help: tr("Remove its days (it becomes a one-shot).")),
+                .flag("no-date", help: tr("Remove its date (it becomes a one-shot).")),
+                .value("id", "NEW", help: tr("Rename it.")),
             ] + AlarmEditOptions.common,
         discussion: """
             Only what is given changes; other keys keep their values and places in the file.

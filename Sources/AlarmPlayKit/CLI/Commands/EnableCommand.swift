@@ -2,7 +2,7 @@
 public enum EnableCommand: Command {
     public static let spec = CommandSpec(
         name: "enable",
-        abstract: "Switch an alarm on.",
+        abstract: tr("Switch an alarm on."),
         arguments: [AlarmEditOptions.idArgument],
         options: AlarmEditOptions.common,
         discussion: "A one-shot without a date rings at the next occurrence of its time after it is switched on."

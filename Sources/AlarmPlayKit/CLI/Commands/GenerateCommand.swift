@@ -7,9 +7,9 @@ import Glibc
 public enum GenerateCommand: Command {
     public static let spec = CommandSpec(
         name: "_generate",
-        abstract: "Print a generated file: man1, man5, bash, zsh, fish, user-unit, system-unit, sysusers.",
-        arguments: [ArgumentSpec("WHAT", help: "Which file.")],
-        options: [.value("readme", "FILE", help: "The README the man pages quote (default: README.md).")],
+        abstract: tr("Print a generated file: man1, man5, bash, zsh, fish, user-unit, system-unit, sysusers."),
+        arguments: [ArgumentSpec("WHAT", help: tr("Which file."))],
+        options: [.value("readme", "FILE", help: tr("The README the man pages quote (default: README.md)."))],
         discussion: "The man pages are dated by $SOURCE_DATE_EPOCH when set (reproducible builds), else today."
     )
 

@@ -6,11 +6,11 @@ import Glibc
 public enum InstallServiceCommand: Command {
     public static let spec = CommandSpec(
         name: "install-service",
-        abstract: "Write a systemd unit that runs 'alarmplay run' at boot, and say how to enable it.",
+        abstract: tr("Write a systemd unit that runs 'alarmplay run' at boot, and say how to enable it."),
         options: [
-            .flag("user", help: "A user service (default): ~/.config/systemd/user/alarmplay.service."),
-            .flag("system", help: "A system service running as you: /etc/systemd/system/alarmplay.service (needs sudo)."),
-            .flag("print", help: "Print the unit instead of writing it."),
+            .flag("user", help: tr("A user service (default): ~/.config/systemd/user/alarmplay.service.")),
+            .flag("system", help: tr("A system service running as you: /etc/systemd/system/alarmplay.service (needs sudo).")),
+            .flag("print", help: tr("Print the unit instead of writing it.")),
             AlarmFileOptions.alarms, .device, .sounds, .http, .noHTTP, .wakeEarly,
         ] + OptionSpec.mqtt,
         discussion: """

@@ -2,8 +2,8 @@
 public enum ListCommand: Command {
     public static let spec = CommandSpec(
         name: "list",
-        abstract: "List the alarms: when each rings next, its days or date, label and sound.",
-        options: [.flag("json", help: "Print a JSON array of alarms.")] + AlarmEditOptions.common,
+        abstract: tr("List the alarms: when each rings next, its days or date, label and sound."),
+        options: [.flag("json", help: tr("Print a JSON array of alarms."))] + AlarmEditOptions.common,
         discussion: """
             NEXT is 'in 7h 12m (Mon 07 Dec 06:45)', 'skipped once, then ...' (see 'alarmplay skip'),
             'done' (a one-shot that has rung, or a date that has passed) or 'off'.
@@ -17,7 +17,7 @@ public enum ListCommand: Command {
         let path = AlarmEditOptions.path(arguments, context: context)
         let isDefault = arguments.value("alarms") == nil && context.environment["ALARMPLAY_ALARMS"] == nil
         if isDefault, !FileSystem.exists(path) {
-            let hint = "no alarms yet; add one with: alarmplay add 07:00 --days weekdays"
+            let hint = tr("no alarms yet; add one with: {command}", ["command": "alarmplay add 07:00 --days weekdays"])
             if arguments.flag("json") {
                 context.console.out("[]")
                 context.console.err(hint)
@@ -32,10 +32,10 @@ public enum ListCommand: Command {
         if arguments.flag("json") {
             context.console.writeRaw(JSONWriter.pretty(.array(listings.map { $0.json(format: format) })))
         } else if listings.isEmpty {
-            context.console.out("no alarms in \(path); add one with: alarmplay add 07:00 --days weekdays")
+            context.console.out(tr("no alarms in {path}; add one with: {command}", ["path": path, "command": "alarmplay add 07:00 --days weekdays"]))
         } else {
             if let pause = snapshot.pausedUntil {
-                context.console.out("paused until \(pause): no alarm rings before it ('alarmplay resume' ends it)")
+                context.console.out(tr("paused until {time}: no alarm rings before it ('alarmplay resume' ends it)", ["time": "\(pause)"]))
             }
             for line in Table.render([AlarmListing.header] + listings.map { $0.row(format: format) }) {
                 context.console.out(line)

@@ -2,13 +2,13 @@
 public enum NextCommand: Command {
     public static let spec = CommandSpec(
         name: "next",
-        abstract: "Show when the alarms ring next.",
+        abstract: tr("Show when the alarms ring next."),
         options: [
             AlarmFileOptions.alarms,
-            .value("after", "ISO8601", help: "Start from this time instead of now (e.g. 2027-03-28T01:00:00+01:00)."),
-            .value("count", "N", short: "n", help: "How many rings to show (default 1)."),
-            .flag("ics", help: "Print the next 60 days' rings as an iCalendar feed (what run's /calendar.ics serves)."),
-            .flag("json", help: "Print a JSON array of {id, label, at, position} (and skipped rings with a reason)."),
+            .value("after", "ISO8601", help: tr("Start from this time instead of now (e.g. 2027-03-28T01:00:00+01:00).")),
+            .value("count", "N", short: "n", help: tr("How many rings to show (default 1).")),
+            .flag("ics", help: tr("Print the next 60 days' rings as an iCalendar feed (what run's /calendar.ics serves).")),
+            .flag("json", help: tr("Print a JSON array of {id, label, at, position, shiftedFrom} (and skipped rings with a reason).")),
             .sounds,
         ],
         discussion: """
@@ -45,7 +45,7 @@ public enum NextCommand: Command {
         }
         let (rings, skipped) = snapshot.upcomingExplained(count: count)
         if let pause = snapshot.pausedUntil, !arguments.flag("json") {
-            context.console.out("paused until \(pause) ('alarmplay resume' ends it)")
+            context.console.out(tr("paused until {time} ('alarmplay resume' ends it)", ["time": "\(pause)"]))
         }
         let format = TimeFormat()
         if arguments.flag("json") {
@@ -53,17 +53,21 @@ public enum NextCommand: Command {
         } else {
             for line in lines(rings, skipped: skipped, from: after, format: format) { context.console.out(line) }
             if rings.isEmpty {
-                context.console.out("no alarm will ring (\(file.alarms.count) alarms, \(file.enabledCount) enabled)")
+                // English has said "1 alarms" here since the first release; scripts may match it.
+                let alarms = trn("{n} alarms", "{n} alarms", file.alarms.count)
+                context.console.out(trn("no alarm will ring ({alarms}, {n} enabled)", "no alarm will ring ({alarms}, {n} enabled)",
+                                        file.enabledCount, ["alarms": alarms]))
             }
         }
         return .success
     }
 
-    /// `work  Mon 07 Dec 2026 06:45:00 CET  (in 14h 2m)`, columns aligned, and in time order
-    /// `work  skipped: Fri 25 Dec — Christmas Day (holidays.ics)`.
+    /// `work  Mon 07 Dec 2026 06:45:00 CET  (in 14h 2m)`, columns aligned (a moved ring ends with
+    /// `moved once from 06:45`), and in time order `work  skipped: Fri 25 Dec — Christmas Day (holidays.ics)`.
     static func lines(_ rings: [Ring], skipped: [SkippedRing] = [], from now: Int, format: TimeFormat) -> [String] {
         let rows = Table.render(rings.map { ring in
             [ring.alarm.name, format.human(ring.at), "(\(TimeFormat.relative(from: now, to: ring.at)))"]
+                + (ring.shiftedFrom.map { ["moved once from " + format.zone.localTime(at: $0).time.description] } ?? [])
         })
         let width = (rings.map(\.alarm.name.count) + skipped.map(\.alarm.name.count)).max() ?? 0
         let skips = skipped.map { skip in
@@ -76,9 +80,12 @@ public enum NextCommand: Command {
         func entry(_ alarm: Alarm, _ at: Int) -> [(String, JSONValue)] {
             [("id", .optional(alarm.id)), ("label", .optional(alarm.label)), ("at", .string(format.iso(at))), ("position", .int(alarm.position))]
         }
+        func ring(_ ring: Ring) -> JSONValue {
+            .object(entry(ring.alarm, ring.at) + [("shiftedFrom", ring.shiftedFrom.map { .string(format.iso($0)) } ?? .null)])
+        }
         let skips = skipped.map { JSONValue.object(entry($0.alarm, $0.at) + [("skipped", true), ("reason", $0.reason.json)]) }
         // Rings first, so `.[0]` is still the next ring for scripts written before skipped entries.
-        return .array(rings.map { .object(entry($0.alarm, $0.at)) } + skips)
+        return .array(rings.map(ring) + skips)
     }
 
     /// Two lists already in time order as one; at the same second the skipped line comes first.

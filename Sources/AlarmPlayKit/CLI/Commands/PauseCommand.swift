@@ -3,10 +3,10 @@
 public enum PauseCommand: Command {
     public static let spec = CommandSpec(
         name: "pause",
-        abstract: "Keep every alarm from ringing until a date ('alarmplay resume' ends it early).",
+        abstract: tr("Keep every alarm from ringing until a date ('alarmplay resume' ends it early)."),
         options: [
-            .value("until", "YYYY-MM-DD", help: "Alarms ring again from this date on."),
-            .value("for", "DURATION", help: "Or for this long from today, e.g. 2w, 10d."),
+            .value("until", "YYYY-MM-DD", help: tr("Alarms ring again from this date on.")),
+            .value("for", "DURATION", help: tr("Or for this long from today, e.g. 2w, 10d.")),
         ] + AlarmEditOptions.common,
         discussion: "'run' logs event=skipped reason=paused for each ring it holds; list, next and status say so."
     )
@@ -38,7 +38,7 @@ public enum PauseCommand: Command {
 
 public enum ResumeCommand: Command {
     public static let spec = CommandSpec(
-        name: "resume", abstract: "End a pause: alarms ring again at their next time.", options: AlarmEditOptions.common)
+        name: "resume", abstract: tr("End a pause: alarms ring again at their next time."), options: AlarmEditOptions.common)
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let (_, was) = try AlarmEditOptions.update(arguments, context: context) { file in

@@ -6,13 +6,13 @@ import Glibc
 public enum PreviewCommand: Command {
     public static let spec = CommandSpec(
         name: "preview",
-        abstract: "Play a sound by index or name.",
-        arguments: [ArgumentSpec("SOUND", help: "Index or name from 'alarmplay sounds' (e.g. 0, tone:chime, file:maple-leaf-rag); several, comma-separated, play in order.")],
+        abstract: tr("Play a sound by index or name."),
+        arguments: [ArgumentSpec("SOUND", help: tr("Index or name from 'alarmplay sounds' (e.g. 0, tone:chime, file:maple-leaf-rag); several, comma-separated, play in order."))],
         options: [
-            .value("seconds", "D", short: "s", help: "Loop the sound for D (seconds, or e.g. 30s, 2m) instead of playing it once."),
-            .volume, .value("fade-in", "D", help: "Fade in over D (seconds, or e.g. 30s), as an alarm does."), .device, .sounds,
-            .value("label", "TEXT", help: "For speak: sounds, the label to say (as an alarm's)."),
-            .value("voice", "VOICE", help: "For speak: sounds, the voice (e.g. en, de, en-us; default from LANG)."),
+            .value("seconds", "D", short: "s", help: tr("Loop the sound for D (seconds, or e.g. 30s, 2m) instead of playing it once.")),
+            .volume, .value("fade-in", "D", help: tr("Fade in over D (seconds, or e.g. 30s), as an alarm does.")), .device, .sounds,
+            .value("label", "TEXT", help: tr("For speak: sounds, the label to say (as an alarm's).")),
+            .value("voice", "VOICE", help: tr("For speak: sounds, the voice (e.g. en, de, en-us; default from LANG).")),
         ],
         discussion: "Ctrl-C stops at once (exit 130)."
     )

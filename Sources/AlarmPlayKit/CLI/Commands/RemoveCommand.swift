@@ -2,7 +2,7 @@
 public enum RemoveCommand: Command {
     public static let spec = CommandSpec(
         name: "remove",
-        abstract: "Delete an alarm.",
+        abstract: tr("Delete an alarm."),
         arguments: [AlarmEditOptions.idArgument],
         options: AlarmEditOptions.common,
         discussion: "To keep an alarm but stop it ringing, use 'alarmplay disable ID'."

@@ -2,14 +2,14 @@
 public enum RunCommand: Command {
     public static let spec = CommandSpec(
         name: "run",
-        abstract: "Run the alarm clock: ring each alarm on time (keep it running, e.g. as a service).",
+        abstract: tr("Run the alarm clock: ring each alarm on time (keep it running, e.g. as a service)."),
         options: [
             AlarmFileOptions.alarms, .device, .sounds, .http, .noHTTP,
         ] + OptionSpec.mqtt + [
             .wakeEarly,
-            .value("events-file", "PATH", help: "Append every event as a JSON line to this file or FIFO (for scripts)."),
-            .flag("quiet", short: "q", help: "Log only warnings and errors."),
-            .flag("verbose", short: "v", help: "Log debug events too."),
+            .value("events-file", "PATH", help: tr("Append every event as a JSON line to this file or FIFO (for scripts).")),
+            .flag("quiet", short: "q", help: tr("Log only warnings and errors.")),
+            .flag("verbose", short: "v", help: tr("Log debug events too.")),
         ],
         discussion: """
             While an alarm rings: z, s, Space or Enter snooze; x, q or Esc stop; ? shows the keys.

@@ -2,7 +2,7 @@
 public enum SkipCommand: Command {
     public static let spec = CommandSpec(
         name: "skip",
-        abstract: "Skip only the next ring of an alarm ('alarmplay unskip ID' undoes it).",
+        abstract: tr("Skip only the next ring of an alarm ('alarmplay unskip ID' undoes it)."),
         arguments: [AlarmEditOptions.idArgument],
         options: AlarmEditOptions.common,
         discussion: """

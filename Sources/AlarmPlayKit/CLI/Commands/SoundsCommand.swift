@@ -2,7 +2,7 @@
 public enum SoundsCommand: Command {
     public static let spec = CommandSpec(
         name: "sounds",
-        abstract: "List the sounds alarms can use, with their index and name.",
+        abstract: tr("List the sounds alarms can use, with their index and name."),
         options: [.sounds, .json],
         discussion: """
             An alarm picks its sound by index ("sound": 2) or by name ("sound": "tone:chime").
@@ -18,7 +18,7 @@ public enum SoundsCommand: Command {
             context.console.writeRaw(JSONWriter.pretty(JSONValue.array(registry.entries.map(json))))
             return .success
         }
-        let rows = [["#", "NAME", "TITLE", "PROVIDER", "DETAILS"]] + registry.entries.map {
+        let rows = [["#", tr("NAME"), tr("TITLE"), tr("PROVIDER"), tr("DETAILS")]] + registry.entries.map {
             [String($0.index), $0.sound.name, $0.sound.title, $0.sound.provider, details($0.sound)]
         }
         for line in Table.render(rows) { context.console.out(line) }
@@ -27,12 +27,12 @@ public enum SoundsCommand: Command {
 
     static func details(_ sound: Sound) -> String {
         let details = sound.details
-        if let reason = details.brokenReason { return "BROKEN: \(reason)" }
+        if let reason = details.brokenReason { return tr("BROKEN: {reason}", ["reason": reason]) }
         if let summary = details.summary { return summary }
         var parts: [String] = []
         if let seconds = details.durationSeconds { parts.append(TimeText.clock(seconds, tenths: true)) }
         if let rate = details.sampleRate { parts.append("\(rate) Hz") }
-        if let channels = details.channels { parts.append(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) ch") }
+        if let channels = details.channels { parts.append(channels == 1 ? tr("mono") : channels == 2 ? tr("stereo") : tr("{n} ch", ["n": String(channels)])) }
         return parts.joined(separator: ", ")
     }
 

@@ -7,10 +7,10 @@ import Glibc
 public enum StopwatchCommand: Command {
     public static let spec = CommandSpec(
         name: "stopwatch",
-        abstract: "A stopwatch with laps.",
+        abstract: tr("A stopwatch with laps."),
         options: [
             .json,
-            .value("laps-file", "FILE", help: "On quit, also write the laps to FILE (number, total, diff; oldest first)."),
+            .value("laps-file", "FILE", help: tr("On quit, also write the laps to FILE (number, total, diff; oldest first).")),
         ],
         discussion: """
             KEYS (on a terminal):

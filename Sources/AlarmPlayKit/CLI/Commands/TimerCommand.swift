@@ -6,13 +6,13 @@ import Glibc
 public enum TimerCommand: Command {
     public static let spec = CommandSpec(
         name: "timer",
-        abstract: "Count down and ring at zero.",
+        abstract: tr("Count down and ring at zero."),
         arguments: [ArgumentSpec("DURATION", help: "How long, e.g. \(DurationText.examples); a bare number is seconds.")],
         options: [
-            .value("label", "TEXT", help: "What the timer is for, shown while counting and at zero."),
-            .value("sound", "SOUND", help: "Sound to ring, by index or name (see 'alarmplay sounds')."),
+            .value("label", "TEXT", help: tr("What the timer is for, shown while counting and at zero.")),
+            .value("sound", "SOUND", help: tr("Sound to ring, by index or name (see 'alarmplay sounds').")),
             .volume,
-            .value("fade-in", "D", help: "Fade the sound in over D (e.g. 10s); default: full volume at once."),
+            .value("fade-in", "D", help: tr("Fade the sound in over D (e.g. 10s); default: full volume at once.")),
             .device,
             .sounds,
         ],

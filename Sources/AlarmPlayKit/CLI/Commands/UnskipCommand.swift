@@ -2,7 +2,7 @@
 public enum UnskipCommand: Command {
     public static let spec = CommandSpec(
         name: "unskip",
-        abstract: "Undo 'alarmplay skip': the alarm rings at its next time again.",
+        abstract: tr("Undo 'alarmplay skip': the alarm rings at its next time again."),
         arguments: [AlarmEditOptions.idArgument],
         options: AlarmEditOptions.common
     )

@@ -2,7 +2,7 @@
 public enum ValidateCommand: Command {
     public static let spec = CommandSpec(
         name: "validate",
-        abstract: "Check the alarms file and show when the next alarm rings.",
+        abstract: tr("Check the alarms file and show when the next alarm rings."),
         options: [AlarmFileOptions.alarms, .sounds],
         discussion: """
             Prints every problem as FILE:LINE:COL: message (exit 65), or a one-line summary (exit 0)

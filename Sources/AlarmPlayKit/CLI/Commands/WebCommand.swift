@@ -2,9 +2,9 @@
 public enum WebCommand: Command {
     public static let spec = CommandSpec(
         name: "web",
-        abstract: "Print the phone page's address with its access token (--qr: as a QR code too).",
+        abstract: tr("Print the phone page's address with its access token (--qr: as a QR code too)."),
         options: [
-            .flag("qr", help: "Also draw the address as a QR code to scan with a phone."),
+            .flag("qr", help: tr("Also draw the address as a QR code to scan with a phone.")),
             .http, .json,
         ],
         discussion: """

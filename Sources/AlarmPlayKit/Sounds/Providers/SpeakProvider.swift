@@ -21,11 +21,12 @@ public struct SpeakProvider: SoundProvider {
 
     public func open(_ sound: Sound, context: RingContext) throws -> any AudioSource {
         let local = LocalTimeZone.current.localTime(at: context.scheduled ?? SystemClock().now().seconds)
+        let voice = context.voice ?? Self.voice(fromLanguage: Environment.current()["LANG"])
         let text = sound.key == "time"
-            ? SpokenTime.sentence(label: context.label, at: local)
+            ? SpokenTime.sentence(label: context.label, at: local, voice: voice)
             : SpokenTime.spokenLabel(context.label) ?? "Alarm."
         do {
-            let (samples, rate) = try SpeechSynthesizer.speak(text, voice: context.voice ?? Self.voice(fromLanguage: Environment.current()["LANG"]))
+            let (samples, rate) = try SpeechSynthesizer.speak(text, voice: voice)
             let pause = [Float](repeating: 0, count: Int(Self.pauseSeconds * Double(rate)))
             return SampleBufferSource(format: AudioFormat(sampleRate: rate, channels: 1), samples: samples.map { Float($0) * (1 / 32768) } + pause)
         } catch {
