@@ -6,21 +6,7 @@ import XCTest
 /// something is heard (the built-in tone, the `default` device, or the terminal bell) and the
 /// log says `event=fallback`. Each test asserts on what the private PulseAudio recorded, or on
 /// the BEL bytes on stderr while no device works.
-final class RunFallbackTests: XCTestCase {
-    var scenario: RunScenario!
-    var sounds: TemporaryDirectory!
-
-    override func setUpWithError() throws {
-        scenario = try RunScenario()
-        // Not beside alarms.json: run watches that folder, and the sounds are changed under it.
-        sounds = try TemporaryDirectory("alarmplay-sounds")
-    }
-
-    override func tearDown() {
-        scenario.tearDown()
-        sounds.remove()
-    }
-
+final class RunFallbackTests: SoundFolderTestCase {
     private func startRun(device: String = "pulse") throws -> RunningProcess {
         let process = RunningProcess(
             ["run", "--alarms", scenario.alarmsPath, "--device", device, "--sounds", sounds.path],
@@ -29,15 +15,6 @@ final class RunFallbackTests: XCTestCase {
         XCTAssertNotNil(process.waitForLog("event=loaded"), "run did not load: \(process.stderr)")
         XCTAssertTrue(process.logLines("event=loaded").first?.contains("next=none") == false, "alarm already past: \(process.stderr)")
         return process
-    }
-
-    private func copyFixture(_ name: String, as target: String) throws {
-        try FileManager.default.copyItem(atPath: AlarmPlayBinary.fixtures + "/sounds/" + name, toPath: sounds.file(target))
-    }
-
-    private func stop(_ run: RunningProcess) {
-        run.signal(SIGTERM)
-        XCTAssertEqual(run.wait(timeout: 10).status, 0, run.stderr)
     }
 
     /// The sound file is gone at fire time: the built-in tone plays instead. A snooze-ring later

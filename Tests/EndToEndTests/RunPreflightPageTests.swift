@@ -3,22 +3,9 @@ import XCTest
 
 /// What the check before a ring found, and the reports of rings that did not ring as asked, on the
 /// phone page in a real headless Chromium against a real `run`.
-final class RunPreflightPageTests: XCTestCase {
-    var scenario: RunScenario!
-    var sounds: TemporaryDirectory!
-
-    override func setUpWithError() throws {
-        scenario = try RunScenario()
-        sounds = try TemporaryDirectory("alarmplay-sounds")
-    }
-
-    override func tearDown() {
-        scenario.tearDown()
-        sounds.remove()
-    }
-
+final class RunPreflightPageTests: SoundFolderTestCase {
     func testTheAlarmsCardShowsTheProblemAndAReportStaysUntilSeen() throws {
-        try FileManager.default.copyItem(atPath: AlarmPlayBinary.fixtures + "/sounds/tone-440.wav", toPath: sounds.file("Wake Song.wav"))
+        try copyFixture("tone-440.wav", as: "Wake Song.wav")
         let quiet = scenario.at(secondsAhead: 3)
         let song = scenario.at(secondsAhead: 60)
         try scenario.writeAlarms([

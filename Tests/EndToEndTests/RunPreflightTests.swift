@@ -4,21 +4,7 @@ import XCTest
 
 /// The check before each ring, on a real `run` recorded through a private real-time PulseAudio:
 /// what it finds is said before the second, and the ring leaves it out from its first second.
-final class RunPreflightTests: XCTestCase {
-    var scenario: RunScenario!
-    var sounds: TemporaryDirectory!
-
-    override func setUpWithError() throws {
-        scenario = try RunScenario()
-        // Not beside alarms.json: run watches that folder, and the sounds are changed under it.
-        sounds = try TemporaryDirectory("alarmplay-sounds")
-    }
-
-    override func tearDown() {
-        scenario.tearDown()
-        sounds.remove()
-    }
-
+final class RunPreflightTests: SoundFolderTestCase {
     private func startRun(page: Bool = false) throws -> RunningProcess {
         let process = RunningProcess(
             ["run", "--alarms", scenario.alarmsPath, "--device", "pulse", "--sounds", sounds.path] + (page ? ["--http", "127.0.0.1:0"] : ["--no-http"]),
@@ -26,15 +12,6 @@ final class RunPreflightTests: XCTestCase {
         try process.start()
         XCTAssertNotNil(process.waitForLog("event=loaded"), "run did not load: \(process.stderr)")
         return process
-    }
-
-    private func copyFixture(_ name: String, as target: String) throws {
-        try FileManager.default.copyItem(atPath: AlarmPlayBinary.fixtures + "/sounds/" + name, toPath: sounds.file(target))
-    }
-
-    private func stop(_ run: RunningProcess) {
-        run.signal(SIGTERM)
-        XCTAssertEqual(run.wait(timeout: 10).status, 0, run.stderr)
     }
 
     private func status() throws -> [String: Any] {
