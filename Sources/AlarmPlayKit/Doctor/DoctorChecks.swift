@@ -123,7 +123,10 @@ public enum DoctorChecks {
             let reply = try ControlClient.send("status", path: socket)
             let status = try? JSONParser.parseStrict(reply)
             let wake = status?["wake"]?["canWake"]?.boolValue.map { $0 ? ", can wake the machine" : ", cannot wake the machine" } ?? ""
-            return .ok("alarmplay run", "up on \(socket)\(wake)")
+            let priority = status?["priority"]?["scheduler"]?.stringValue.map {
+                $0 == "rr" ? ", real-time priority" : ", normal priority (the system service gets real-time)"
+            } ?? ""
+            return .ok("alarmplay run", "up on \(socket)\(wake)\(priority)")
         } catch {
             return DoctorCheck("alarmplay run", .failed, "not running (\(socket))",
                                fix: "start it: alarmplay install-service, then systemctl --user enable --now alarmplay")

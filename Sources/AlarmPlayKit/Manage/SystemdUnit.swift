@@ -69,6 +69,12 @@ public struct SystemdUnit: Sendable, Equatable {
                 "SupplementaryGroups=audio",
                 "# Lets 'run' wake the machine from suspend for an alarm (CLOCK_REALTIME_ALARM).",
                 "AmbientCapabilities=CAP_WAKE_ALARM",
+                "# The alarm before the machine's other work: 'run' puts its loop and its ringers on real-time",
+                "# scheduling (CAP_SYS_NICE), and waits on the disk before other programs do.",
+                "AmbientCapabilities=CAP_SYS_NICE",
+                "Nice=-10",
+                "IOSchedulingClass=best-effort",
+                "IOSchedulingPriority=0",
                 "RuntimeDirectory=alarmplay",
                 "Environment=ALARMPLAY_SOCKET=" + Self.systemSocket,
             ]

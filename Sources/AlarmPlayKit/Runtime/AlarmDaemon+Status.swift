@@ -31,7 +31,7 @@ extension AlarmDaemon {
         let wake: JSONValue = ["canWake": .bool(wakeAbility.canWake), "reason": .optional(wakeAbility.reason)]
         return .object([("ringing", .array(ringingJSON)), ("snoozed", .array(snoozedJSON)), ("next", nextJSON),
                         ("alarms", .int(snapshot.alarms.count)), ("pausedUntil", .optional(snapshot.pausedUntil?.description)),
-                        ("wake", wake), ("schedule", .string(usingLastGood ? "last-good" : "file")), ("version", .string(Version.current)),
+                        ("wake", wake), ("priority", priority.json), ("schedule", .string(usingLastGood ? "last-good" : "file")), ("version", .string(Version.current)),
                         ("problems", .array(fileProblems.map(JSONValue.string))), ("timers", .array(model.timers.map { $0.json(format: format) })),
                         ("preflight", .array(snapshot.preflight.map { $0.json(format: format) })), ("reports", .array(reports)),
                         ("now", .string(format.iso(snapshot.now)))] + faces.flatMap(\.statusMembers).map { ($0.key, $0.value) })

@@ -93,6 +93,8 @@ public final class AlarmDaemon {
     /// The faces' edits of the alarms file, off the loop.
     let worker: OffLoopWorker
     var exitCode = ExitCode.success
+    /// What the loop thread's scheduling priority is (the ringers ask for the same).
+    var priority = ThreadPriority.Outcome.normal(nice: 0, reason: "not asked yet")
 
     public init(_ configuration: Configuration) throws {
         self.configuration = configuration
@@ -115,6 +117,8 @@ public final class AlarmDaemon {
 
     /// Loads the alarms and runs until SIGTERM, or Ctrl-C while nothing rings.
     public func run() throws -> ExitCode {
+        priority = ThreadPriority.raiseCurrentThread()
+        event(.priority(priority))
         reportWake()
         let loaded = store.load()
         model.state = loaded.state

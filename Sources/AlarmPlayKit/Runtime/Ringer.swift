@@ -72,12 +72,14 @@ public final class Ringer: Sendable {
     /// takes over from `previous` (told to stop) first waits, at most `handoverSeconds`, for it to
     /// let go of the device: a `hw:` device opens only once at a time.
     public static func start(
-        _ request: RingRequest, registry: SoundRegistry, after previous: Ringer? = nil,
+        _ request: RingRequest, registry: SoundRegistry, after previous: Ringer? = nil, realtime: Bool = false,
         events: @escaping @Sendable (RingEvent) -> Void,
         finished: @escaping @Sendable () -> Void
     ) -> Ringer {
         let ringer = Ringer()
         BackgroundThread.start {
+            // `run` asks for it once it got it for its loop (and said so when refused).
+            if realtime { ThreadPriority.raiseCurrentThread() }
             let giveUp = SystemMonotonicTime.seconds + handoverSeconds
             while let previous, previous.outcome == nil, SystemMonotonicTime.seconds < giveUp { usleep(5_000) }
             let outcome = ringer.ring(request, registry: registry, events: events)

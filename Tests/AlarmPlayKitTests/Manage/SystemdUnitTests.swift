@@ -34,7 +34,11 @@ final class SystemdUnitTests: XCTestCase {
             "[Service]", "ExecStart=/opt/alarmplay run --device plughw:0", "Restart=on-failure", "RestartSec=10",
             "User=pi", "SupplementaryGroups=audio",
             "# Lets 'run' wake the machine from suspend for an alarm (CLOCK_REALTIME_ALARM).",
-            "AmbientCapabilities=CAP_WAKE_ALARM", "RuntimeDirectory=alarmplay",
+            "AmbientCapabilities=CAP_WAKE_ALARM",
+            "# The alarm before the machine's other work: 'run' puts its loop and its ringers on real-time",
+            "# scheduling (CAP_SYS_NICE), and waits on the disk before other programs do.",
+            "AmbientCapabilities=CAP_SYS_NICE", "Nice=-10", "IOSchedulingClass=best-effort", "IOSchedulingPriority=0",
+            "RuntimeDirectory=alarmplay",
             "Environment=ALARMPLAY_SOCKET=/run/alarmplay/control.sock",
             "# No After=time-sync.target: a Pi without a real-time clock boots with a stale time, and",
             "# 'run' wakes when NTP steps the clock and works out its alarms again.",
@@ -67,7 +71,8 @@ final class PackagedSystemdUnitTests: XCTestCase {
         let text = SystemdUnit.packaged(system: true).text
         for line in [
             "ExecStart=/usr/bin/alarmplay run --alarms /var/lib/alarmplay/alarms.json", "User=alarmplay",
-            "SupplementaryGroups=audio", "AmbientCapabilities=CAP_WAKE_ALARM", "StateDirectory=alarmplay",
+            "SupplementaryGroups=audio", "AmbientCapabilities=CAP_WAKE_ALARM", "AmbientCapabilities=CAP_SYS_NICE", "Nice=-10",
+            "StateDirectory=alarmplay",
             "WantedBy=multi-user.target",
         ] {
             XCTAssertTrue(text.contains("\n" + line + "\n"), "\(line) missing:\n\(text)")

@@ -46,6 +46,7 @@ extension DaemonEvent {
         case .clockChanged: return "clock_changed"
         case .timezoneChanged: return "timezone_changed"
         case .timerFailed: return "timer_failed"
+        case .priority: return "priority"
         case .wakeReady: return "wake_ready"
         case .noWake: return "no_wake"
         case .previewStarted: return "preview_started"
@@ -131,6 +132,10 @@ extension DaemonEvent {
             return [.init("now", .time(now)), .init("last_checked", .time(lastChecked))]
         case let .timezoneChanged(now):
             return [.init("now", .time(now))]
+        case let .priority(.realtime(priority)):
+            return [.init("scheduler", .text("rr")), .init("rt_priority", .number(Int(priority)))]
+        case let .priority(.normal(nice, reason)):
+            return [.init("scheduler", .text("normal")), .init("nice", .number(Int(nice))), .init("reason", .text(reason))]
         case let .wakeReady(early):
             return [.init("clock", .text("realtime_alarm")), .init("early_s", .number(early))]
         case let .noWake(reason, hint):

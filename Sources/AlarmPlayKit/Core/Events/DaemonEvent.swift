@@ -45,6 +45,7 @@ public enum DaemonEvent: Sendable, Equatable {
     case clockChanged(now: Int, lastChecked: Int)
     case timezoneChanged(now: Int)
     case timerFailed(problem: String)
+    case priority(ThreadPriority.Outcome)
     case wakeReady(earlySeconds: Int)
     case noWake(reason: String, hint: String)
 

@@ -47,3 +47,13 @@ final class DaemonEventTests: XCTestCase {
         XCTAssertNil(HomeAssistantDevice.eventType(of: .fallback(id: "a", reason: "gone")))
     }
 }
+
+final class PriorityEventTests: XCTestCase {
+    func testThePriorityRunGotIsSaidWithItsReason() {
+        XCTAssertEqual(DaemonEvent.priority(.realtime(priority: 10)).fields.map(\.value.logText), ["rr", "10"])
+        let normal = DaemonEvent.priority(.normal(nice: 0, reason: "needs CAP_SYS_NICE"))
+        XCTAssertEqual(normal.fields.map(\.key), ["scheduler", "nice", "reason"])
+        XCTAssertEqual(normal.level, .info)
+        XCTAssertEqual(JSONWriter.compact(ThreadPriority.Outcome.realtime(priority: 10).json), #"{"scheduler": "rr", "priority": 10}"#)
+    }
+}
