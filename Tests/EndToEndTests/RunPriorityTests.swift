@@ -32,8 +32,14 @@ final class RunPriorityTests: XCTestCase {
         "{\"id\": \"\(id)\", \(scenario.at(secondsAhead: secondsAhead).json), \"sound\": \"tone:beep\", \"fadeIn\": 0, \"ringFor\": \"1m\"}"
     }
 
-    func testWithCapSysNiceTheLoopAndTheRingerRunRealTime() throws {
-        try scenario.writeAlarms([alarm("wake", secondsAhead: 3)])
+    /// What `run` starts (a hook here; worker threads, curl) is back on the normal scheduler.
+    func testWithCapSysNiceTheLoopAndTheRingerRunRealTimeAndWhatTheyStartDoesNot() throws {
+        let hookSaw = scenario.home.file("hook-policy")
+        let script = scenario.home.file("policy.sh")
+        try scenario.home.write("policy.sh", "#!/bin/sh\ncut -d')' -f2 /proc/self/stat | cut -d' ' -f40 > \(hookSaw)\n")
+        chmod(script, 0o755)
+        let hooked = alarm("wake", secondsAhead: 3).dropLast() + ", \"hooks\": [{\"on\": \"fired\", \"run\": [\"\(script)\"]}]}"
+        try scenario.writeAlarms([String(hooked)])
         let run = try scenario.startRun(["--no-http"])
         XCTAssertNotNil(run.waitForLog("event=priority scheduler=rr rt_priority=10"), run.stderr)
         XCTAssertTrue(try scenario.control(["status", "--json"]).stdout.contains("\"scheduler\": \"rr\""))
@@ -41,6 +47,9 @@ final class RunPriorityTests: XCTestCase {
         Thread.sleep(forTimeInterval: 0.5)
         let ringing = policies(run.processIdentifier)
         XCTAssertGreaterThanOrEqual(ringing.filter { $0 == 2 }.count, 2, "the loop and the ringer on SCHED_RR: \(ringing)")
+        XCTAssertNotNil(run.waitForLog("event=hook_done id=wake", timeout: 5), run.stderr)
+        XCTAssertEqual(try String(contentsOfFile: hookSaw, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "0",
+                       "the hook runs on the normal scheduler")
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }

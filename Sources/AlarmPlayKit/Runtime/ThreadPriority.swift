@@ -11,6 +11,10 @@ public enum ThreadPriority {
     /// Low on the 1–99 scale: enough to preempt every normal process, not the audio server's
     /// own real-time threads (PipeWire and PulseAudio ask for 20 and 5 through rtkit).
     public static let realtime: Int32 = 10
+    /// SCHED_RESET_ON_FORK (sched(7)), which Glibc's module does not export: what the raised
+    /// thread starts (a worker thread, a hook, curl) is back on the normal scheduler; only the
+    /// ringers raise themselves again.
+    static let resetOnFork: Int32 = 0x4000_0000
 
     /// What the calling thread got.
     public enum Outcome: Sendable, Equatable {
@@ -36,7 +40,7 @@ public enum ThreadPriority {
     public static func raiseCurrentThread() -> Outcome {
         var parameters = sched_param()
         parameters.sched_priority = realtime
-        let result = pthread_setschedparam(pthread_self(), Int32(SCHED_RR), &parameters)
+        let result = pthread_setschedparam(pthread_self(), Int32(SCHED_RR) | resetOnFork, &parameters)
         guard result != 0 else { return .realtime(priority: realtime) }
         errno = 0
         let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
