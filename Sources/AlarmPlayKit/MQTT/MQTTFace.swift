@@ -58,7 +58,8 @@ final class MQTTFace: DaemonFace {
         guard let connection, connection.isConnected else { return }
         if let type = HomeAssistantDevice.eventType(of: event) {
             let id = event.alarmID
-            let label = deviceSnapshot().alarms.first { $0.name == id }?.label
+            // From the core's snapshot alone: the sound list the selects need is not built at a ring's second.
+            let label = host.snapshot().fileAlarms.first { $0.name == id }?.label
             let fields = event.fields.filter { $0.key != "id" }.map { ($0.key, $0.value.json) }
             connection.publish(device.eventTopic, JSONWriter.compact(.object(
                 [("event_type", .string(type)), ("id", .optional(id)), ("label", .optional(label))] + fields)), retain: false)
@@ -93,7 +94,7 @@ final class MQTTFace: DaemonFace {
     }
 
     private func received(_ topic: String, _ payload: [UInt8]) {
-        let alarms = Dictionary(deviceSnapshot().alarms.map { ($0.topicID, $0.name) }) { first, _ in first }
+        let alarms = Dictionary(HomeAssistantDevice.Snapshot(host.snapshot(), sounds: []).alarms.map { ($0.topicID, $0.name) }) { first, _ in first }
         switch MQTTCommand.parse(topic: topic, payload: payload, device: device, alarms: alarms) {
         case nil:
             return
