@@ -60,4 +60,17 @@ final class RunEventsFileTests: XCTestCase {
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
+
+    /// A file that cannot be written is said once (and tried again later); the alarm rings regardless.
+    func testAnUnwritableFileIsReportedAndTheAlarmStillRings() throws {
+        let due = scenario.at(secondsAhead: 3)
+        try scenario.writeAlarms(["{\"id\": \"work\", \(due.json), \"sound\": \"tone:beep\", \"fadeIn\": 0, \"ringFor\": \"1s\"}"])
+        let run = try scenario.startRun(["--events-file", "/nonexistent/folder/events.jsonl"])
+        XCTAssertNotNil(run.waitForLog("event=fired id=work", timeout: 10), run.stderr)
+        let failed = run.logLines("event=events_file_failed")
+        XCTAssertEqual(failed.count, 1, run.stderr)
+        XCTAssertTrue(failed.first?.contains("path=/nonexistent/folder/events.jsonl reason=\"No such file or directory\"") == true, run.stderr)
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
 }

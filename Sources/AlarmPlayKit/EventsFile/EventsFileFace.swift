@@ -5,7 +5,8 @@ import Glibc
 /// `run --events-file PATH`: every event as one JSON line appended to a file or a FIFO, for
 /// scripts (`tail -f`, `jq`). Numbers are JSON numbers; the fields are the log line's.
 /// Opened non-blocking so a FIFO nobody reads never holds the loop: what it cannot take is
-/// dropped and counted, and a file that cannot be opened is tried again on a later event.
+/// dropped and counted, and a file that cannot be opened is said once and tried again on a
+/// later event.
 final class EventsFileFace: DaemonFace {
     static let retryNanoseconds: Int64 = 5_000_000_000
 
@@ -15,6 +16,8 @@ final class EventsFileFace: DaemonFace {
     private var descriptor: Int32 = -1
     private var nextTry: Int64 = 0
     private var dropped = 0
+    /// Said since it last worked: one `events_file_failed` per outage, not one per retry.
+    private var failing = false
     private let clock = SystemMonotonicTime()
 
     static func make(_ host: any FaceHost) -> EventsFileFace? {
@@ -52,7 +55,7 @@ final class EventsFileFace: DaemonFace {
             // A FIFO whose reader is behind: the reader loses this event, the alarm nothing.
             dropped += 1
         } else {
-            report(FaceReport(.warning, "events_file_failed", ["path": .text(path), "reason": .text(FileSystem.lastErrorDescription())]))
+            failed()
             close(descriptor)
             descriptor = -1
             nextTry = clock.now() + Self.retryNanoseconds
@@ -61,11 +64,18 @@ final class EventsFileFace: DaemonFace {
 
     private func open() {
         descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
-        guard descriptor < 0 else { return }
-        // ENXIO: a FIFO with no reader yet; it is opened once one is there.
-        if errno != ENXIO {
-            report(FaceReport(.warning, "events_file_failed", ["path": .text(path), "reason": .text(FileSystem.lastErrorDescription())]))
+        guard descriptor < 0 else {
+            failing = false
+            return
         }
+        // ENXIO: a FIFO with no reader yet; it is opened once one is there.
+        if errno != ENXIO { failed() }
         nextTry = clock.now() + Self.retryNanoseconds
+    }
+
+    private func failed() {
+        guard !failing else { return }
+        failing = true
+        report(FaceReport(.warning, "events_file_failed", ["path": .text(path), "reason": .text(FileSystem.lastErrorDescription())]))
     }
 }
