@@ -5,7 +5,8 @@ import XCTest
 /// `alarmplay run` on a real terminal (a tmux pane), as a person half asleep meets it: one key
 /// snoozes or stops, the status line says what rings, Ctrl-C stops the ringing first and quits
 /// only when nothing rings, and the terminal mode is as it was afterwards. Sound goes to the
-/// scenario's private PulseAudio, so the keys are checked against what was heard too.
+/// scenario's private PulseAudio, so the keys are checked against what was heard too. In German
+/// and Korean the status line speaks the language while the log beside it stays English.
 final class RunTerminalTests: XCTestCase {
     var scenario: RunScenario!
     var pane: TmuxPane!
@@ -26,11 +27,11 @@ final class RunTerminalTests: XCTestCase {
 
     /// Starts `run` in the pane with the scenario's environment, inside `shellLine` so the
     /// terminal mode is saved before and after; waits until it has loaded the alarms.
-    private func startRun() throws {
-        let environment = scenario.environment.merging(["TERM": "xterm-256color"]) { $1 }
+    private func startRun(language: [String: String] = [:], devices: [String] = ["pulse"]) throws {
+        let environment = scenario.environment.merging(["TERM": "xterm-256color"].merging(language) { $1 }) { $1 }
             .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
         let command = "env -i \(environment) '\(AlarmPlayBinary.path)' run --alarms '\(scenario.alarmsPath)'"
-            + " --device pulse --sounds '\(AlarmPlayBinary.fixtures)/sounds'"
+            + devices.map { " --device \($0)" }.joined() + " --sounds '\(AlarmPlayBinary.fixtures)/sounds'"
         try pane.run(pane.shellLine(running: command))
         let loaded = waitForLog("event=loaded")
         XCTAssertNotNil(loaded, "run did not start: \(rawText)")
@@ -142,5 +143,58 @@ final class RunTerminalTests: XCTestCase {
         let (exit, restored) = pane.waitForExit()
         XCTAssertEqual(exit, "exit=0", rawText)
         XCTAssertTrue(restored, "stty -g differs after SIGTERM")
+    }
+
+    /// The first device does not exist, so the log says why it fell back: ALSA's and strerror's
+    /// words would follow LC_MESSAGES if the log were translated.
+    private func ringInLanguage(_ language: String) throws {
+        try MessageCatalogs.compile()
+        let due = scenario.at(secondsAhead: 4)
+        try scenario.writeAlarms([
+            "{\"id\": \"wake\", \"label\": \"Wake up\", \(due.json), \"sound\": \"tone:pulse\", \"snooze\": \"1m\", \"maxSnoozes\": 2, \"fadeIn\": 0}",
+        ])
+        try startRun(language: ["LANG": language], devices: ["nosuch", "pulse"])
+        XCTAssertNotNil(waitForLog("event=fired id=wake", timeout: 15), rawText)
+        XCTAssertNotNil(waitForLog("event=fallback"), rawText)
+    }
+
+    /// The log lines in the pane's output, without the status line's redraws.
+    private var logLines: [String] {
+        rawText.components(separatedBy: CharacterSet(charactersIn: "\r\n")).filter { $0.contains("event=") }
+    }
+
+    private func assertTheLogIsEnglish(file: StaticString = #filePath, line: UInt = #line) {
+        let fallback = logLines.first { $0.contains("event=fallback") } ?? ""
+        XCTAssertTrue(fallback.contains("cannot open audio device \\\"nosuch\\\": No such file or directory"), fallback, file: file, line: line)
+        XCTAssertTrue(logLines.contains { $0.contains("event=snoozed id=wake") }, rawText, file: file, line: line)
+    }
+
+    func testTheStatusLineSpeaksGermanAndTheLogStaysEnglish() throws {
+        try ringInLanguage("de_DE.UTF-8")
+        let ringing = try pane.waitForScreen { $0.contains("Wake up") && $0.contains("noch 2-mal Schlummern") }
+        XCTAssertTrue(ringing.contains("· klingelt seit 0:0"), ringing)
+        XCTAssertTrue(ringing.contains("z/Leertaste schlummern · x/q/Esc beenden · ? Tasten"), ringing)
+        try pane.press("?")
+        try pane.waitForScreen(containing: "Tasten: z/s/Leertaste/Enter schlummern · x/q/Esc beenden · ? Hilfe")
+        try pane.press("z")
+        XCTAssertNotNil(waitForLog("event=snoozed id=wake"), rawText)
+        try pane.waitForScreen { $0.contains("nächster: wake (schlummert), ") && $0.contains(" (in ") && $0.contains(") · Ctrl-C beendet") }
+        assertTheLogIsEnglish()
+        XCTAssertFalse(rawText.contains("Datei oder Verzeichnis"), "strerror in German reached the log: \(rawText)")
+    }
+
+    func testTheStatusLineSpeaksKoreanAndTheLogStaysEnglish() throws {
+        try ringInLanguage("ko_KR.UTF-8")
+        let ringing = try pane.waitForScreen { $0.contains("Wake up") && $0.contains("다시 알림 2번 남음") }
+        XCTAssertTrue(ringing.contains("· 울리는 중 0:0"), ringing)
+        XCTAssertTrue(ringing.contains("z/Space 다시 알림 · x/q/Esc 정지 · ? 키"), ringing)
+        try pane.press("z")
+        XCTAssertNotNil(waitForLog("event=snoozed id=wake"), rawText)
+        try pane.waitForScreen(containing: "다음: wake (다시 알림), ")
+        try pane.press("x")
+        XCTAssertNotNil(waitForLog("event=stopped id=wake"), rawText)
+        try pane.waitForScreen(containing: "예정된 알람 없음 · Ctrl-C로 끝냄")
+        assertTheLogIsEnglish()
+        XCTAssertFalse(rawText.contains("그런 파일이나"), "strerror in Korean reached the log: \(rawText)")
     }
 }
