@@ -69,6 +69,9 @@ final class TranslatedCommandTests: XCTestCase {
 
             """)
 
+        let sound = try run(["preview", "tone:beeep", "--device", "null"], german)
+        XCTAssertEqual(sound.stderr, "alarmplay: Fehler: kein Klang \"tone:beeep\" (meinten Sie \"tone:beep\"?); siehe 'alarmplay sounds'\n")
+
         let doctor = try run(["doctor", "--alarms", home.file("alarms.json"), "--device", "null"], german)
         XCTAssertTrue(doctor.stdout.contains("✔ Weckerdatei: "), doctor.stdout)
         XCTAssertTrue(doctor.stdout.contains("✔ nächstes Klingeln: work (Work) "), doctor.stdout)
