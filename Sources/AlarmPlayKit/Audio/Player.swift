@@ -1,11 +1,14 @@
 /// Streams a source to an ALSA output block by block, applying gain and fade-in, looping
-/// seamlessly and honouring a stop request within one block (about 20 ms).
+/// seamlessly and honouring a stop request within one block (one ALSA period).
 public enum Player {
-    /// 4096 frames (~85 ms at 48 kHz, about one ALSA period of our 0.5 s buffer): each write
-    /// costs a wake-up and a trip through the sound server's client, so fewer, larger writes
-    /// keep ringing cheap (measured: 1024-frame blocks used 2.7x aplay's CPU). A stop is still
-    /// seen within one block and then drops what is buffered.
-    static let blockFrames = 4096
+    /// One ALSA period (~125 ms of our 0.5 s buffer): each write costs a wake-up and a trip
+    /// through the sound server's client, so fewer, larger writes keep ringing cheap (measured:
+    /// 1024-frame blocks used 2.7x aplay's CPU; 4096-frame blocks against a 6000-frame period
+    /// woke PulseAudio's client thread 1.9x as often as aplay). A stop is still seen within one
+    /// block and then drops what is buffered.
+    static func blockFrames(for output: ALSAOutput) -> Int {
+        min(max(output.periodFrames, 1024), 16_384)
+    }
 
     public static func play(
         _ source: any AudioSource, on output: ALSAOutput, options: PlaybackOptions, control: PlaybackControl
@@ -18,6 +21,7 @@ public enum Player {
         // A 16-bit sound at unity gain goes to an S16 device as its own samples once any fade is
         // over: no conversion to float and back (a third of preview's cost beyond aplay's, measured).
         let samples = output.sixteenBit ? source.sixteenBitSamples : nil
+        let blockFrames = blockFrames(for: output)
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames * channels)
         let shorts = UnsafeMutablePointer<Int16>.allocate(capacity: samples == nil ? 0 : blockFrames * channels)
         defer {

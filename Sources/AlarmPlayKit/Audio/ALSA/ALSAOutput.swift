@@ -12,6 +12,9 @@ public final class ALSAOutput {
     /// S16 on the device: the float blocks the player makes are converted here, 16-bit samples go as they are.
     public let sixteenBit: Bool
     private let pcm: OpaquePointer
+    /// The device's period in frames (about 125 ms at the latency asked): writes of exactly
+    /// this much wake the sound server's client thread once a period, as aplay's do.
+    public let periodFrames: Int
     private var converted: [Int16] = []
     /// Set by `abandon`: the handle is being closed elsewhere.
     private var abandoned = false
@@ -47,6 +50,9 @@ public final class ALSAOutput {
             snd_pcm_close(handle)
             throw ALSAError(kind: .open, device: device, code: result, reason: Self.reason(result))
         }
+        var bufferSize: snd_pcm_uframes_t = 0
+        var periodSize: snd_pcm_uframes_t = 0
+        periodFrames = snd_pcm_get_params(handle, &bufferSize, &periodSize) >= 0 && periodSize > 0 ? Int(periodSize) : 4096
         pcm = handle
     }
 
