@@ -4,7 +4,7 @@
 extension AlarmDaemon {
     func perform(_ request: ControlRequest, reply: @escaping (CommandResult) -> Void) {
         switch request {
-        case let .snooze(id): reply(settled { CommandResult(model.snooze(id)) })
+        case let .snooze(id): reply(settled { snooze(id) })
         case let .stop(id): reply(settled { CommandResult(model.stop(id)) })
         case .status: reply(current { .value(statusJSON()) })
         case .help: reply(.done(ControlRequest.keyHelp))
@@ -62,6 +62,8 @@ extension AlarmDaemon {
             let count = reports.count
             reports = []
             reply(.value(["cleared": .int(count)]))
+        case let .householdRing(ring): reply(settled { ringForHousehold(ring) })
+        case let .householdEnded(ring, by, snoozed): reply(settled { endedByHousehold(ring, by: by, snoozed: snoozed) })
         }
     }
 

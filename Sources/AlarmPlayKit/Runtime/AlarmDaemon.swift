@@ -86,6 +86,10 @@ public final class AlarmDaemon {
     /// Rings that did not ring as asked (`ring_degraded`) and missed ones, as events, kept until
     /// the page says they were seen.
     var reports: [JSONValue] = []
+    /// The household rings this `run` takes part in (`AlarmDaemon+Household`).
+    var household = HouseholdRings()
+    /// Who this `run` is on the broker (nil without `--mqtt`).
+    lazy var householdInstance = HouseholdIdentity.instance(configuration)
     /// The faces besides the terminal (see `startFaces`).
     var faces: [any DaemonFace] = []
     /// What ringer threads had to say, waiting for the loop to publish it.
@@ -286,5 +290,6 @@ public final class AlarmDaemon {
         let now = clock.now()
         if Self.isReport(event) { reports = (reports + [event.json(at: now)]).suffix(Self.reportsKept) }
         for face in faces { face.publish(event, at: now) }
+        followHousehold(event)
     }
 }
