@@ -61,6 +61,9 @@ extension AlarmDaemon {
         case .reportsSeen:
             let count = reports.count
             reports = []
+            saveState()
+            // An event, so the faces that show the reports (MQTT's retained topic) update too.
+            event(.face(FaceReport(.info, "reports_seen", ["cleared": .number(count)])))
             reply(.value(["cleared": .int(count)]))
         case let .householdRing(ring): reply(settled { ringForHousehold(ring) })
         case let .householdEnded(ring, by, snoozed): reply(settled { endedByHousehold(ring, by: by, snoozed: snoozed) })
