@@ -66,6 +66,7 @@ final class RunHouseholdTests: XCTestCase {
         XCTAssertLessThan(rang.timeIntervalSince(escalated), 2, "the second rings within 2 s of the step")
         let received = try XCTUnwrap(other.logLines("event=household_ring id=household-1").first)
         XCTAssertTrue(received.contains("origin=bedroom-") && received.contains("alarm=deep") && received.contains("label=\"Wake Sam\""), received)
+        XCTAssertEqual(origin.logLines("event=household_ring ").count, 0, "its own message is ignored")
 
         let message = try XCTUnwrap(household.wait(for: "alarmplay/household/ring"))
         XCTAssertFalse(message.retained, "a ring is never retained")
@@ -115,6 +116,21 @@ final class RunHouseholdTests: XCTestCase {
         XCTAssertNotNil(origin.waitForLog("event=snoozed id=deep", timeout: 3), origin.stderr)
         XCTAssertEqual((try status(second)["snoozed"] as? [Any])?.count ?? 0, 0, "the copy is not snoozed: it would ring again unasked")
         stop(origin)
+        stop(other)
+    }
+
+    /// A stop that comes before the copy's second: the copy never rings.
+    func testARingEndedBeforeItsSecondNeverRingsHere() throws {
+        let other = try startRun(second, id: "kitchen")
+        // Early in a second, so the copy's second (the next one) is at least half a second away.
+        while Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) > 0.3 { Thread.sleep(forTimeInterval: 0.01) }
+        try broker.publish("alarmplay/household/ring", #"{"ring": "hall-1-1", "origin": "hall-1", "origin_name": "Hall", "alarm": "a", "label": "Up"}"#)
+        try broker.publish("alarmplay/household/stop", #"{"ring": "hall-1-1", "from": "hall-1"}"#)
+        XCTAssertNotNil(other.waitForLog("event=household_stop id=household-1 ring=hall-1-1 from=hall-1 action=stop", timeout: 3), other.stderr)
+        Thread.sleep(forTimeInterval: 1.5)
+        XCTAssertEqual(other.logLines("event=fired").count, 0, other.stderr)
+        XCTAssertEqual(other.logLines("event=household_stop_sent").count, 0, "not sent back")
+        XCTAssertEqual((try status(second)["timers"] as? [Any])?.count ?? 0, 0, "gone from the schedule")
         stop(other)
     }
 

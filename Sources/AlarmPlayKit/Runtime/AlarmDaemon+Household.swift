@@ -50,12 +50,14 @@ extension AlarmDaemon {
         return .value(["id": .string(id), "ring": .string(ring.ring)])
     }
 
-    /// Another member ended the ring: the origin stops or snoozes its alarm, the others stop theirs.
-    /// Forgotten first, so the stop that follows is not sent back to the household.
+    /// Another member ended the ring: the origin stops or snoozes its alarm, the others drop their
+    /// copy (stopped if it rings, gone if its second has not come yet). Forgotten first, so the
+    /// stop that follows is not sent back to the household.
     func endedByHousehold(_ ring: String, by: String, snoozed: Bool) -> CommandResult {
         guard let entry = household.remove(ring: ring) else { return .refused(Refusal(.notFound, "no household ring \(ring) here")) }
         event(.householdStop(id: entry.local, ring: ring, by: by, snoozed: snoozed))
-        return CommandResult(entry.mine && snoozed ? model.snooze(entry.local) : model.stop(entry.local))
+        guard entry.mine else { return model.cancelTimer(entry.local) ? .done("stopped \(entry.local)") : .done("\(entry.local) was over") }
+        return CommandResult(snoozed ? model.snooze(entry.local) : model.stop(entry.local))
     }
 
     /// A snooze: another's ring stops here and is snoozed at its origin (a snooze here would ring
