@@ -38,6 +38,10 @@ public enum ControlRequest: Sendable, Equatable {
     case addSound(name: String, bytes: [UInt8])
     /// The page showed the reports (`ring_degraded`, `missed`): they need not be kept any more.
     case reportsSeen
+    /// Another alarmplay of the household asks this one to ring (MQTT).
+    case householdRing(HouseholdRing)
+    /// Another alarmplay (`by`) stopped or snoozed a household ring.
+    case householdEnded(ring: String, by: String, snoozed: Bool)
 
     /// `snooze`, `s`, `z`, `stop`, `x`, `status`, each optionally followed by an alarm id;
     /// case-insensitive. Nil for anything else.
@@ -100,6 +104,8 @@ public enum ControlRequest: Sendable, Equatable {
         case let .cancelTimer(id): return "timer --cancel \(id)"
         case let .addSound(name, _): return "add-sound \(name)"
         case .reportsSeen: return "reports --seen"
+        case let .householdRing(ring): return "household ring \(ring.ring)"
+        case let .householdEnded(ring, _, snoozed): return "household \(snoozed ? "snooze" : "stop") \(ring)"
         }
     }
 

@@ -38,6 +38,8 @@ public struct HomeAssistantDevice: Sendable {
         public var sounds: [String]
         /// What the checks before the next rings found, by alarm name; empty when all is well.
         public var problems: [String: [String]]
+        /// The reports not seen yet (`ring_degraded`, `missed`), oldest first.
+        public var reports: [JSONValue] = []
 
         public init(
             ringing: Bool, next: (at: String, name: String, label: String?)?, nextShiftedFrom: String? = nil, alarms: [AlarmEntity],
@@ -54,7 +56,7 @@ public struct HomeAssistantDevice: Sendable {
         public static func == (a: Snapshot, b: Snapshot) -> Bool {
             a.ringing == b.ringing && a.alarms == b.alarms && a.next?.at == b.next?.at && a.next?.name == b.next?.name
                 && a.next?.label == b.next?.label && a.nextShiftedFrom == b.nextShiftedFrom && a.sounds == b.sounds
-                && a.problems == b.problems
+                && a.problems == b.problems && a.reports == b.reports
         }
     }
 
@@ -93,6 +95,8 @@ public struct HomeAssistantDevice: Sendable {
     public var eventTopic: String { base + "/event" }
     public var problemTopic: String { base + "/problem" }
     public var problemAttributesTopic: String { base + "/problem/attributes" }
+    /// The reports not seen yet, retained, so a restart of `run` or of Home Assistant still has them.
+    public var reportsTopic: String { base + "/reports" }
     public var discoveryTopic: String { "homeassistant/device/alarmplay_\(id)/config" }
     public static let householdTopics = ["alarmplay/all/snooze", "alarmplay/all/stop"]
     public static let homeAssistantStatusTopic = "homeassistant/status"
@@ -202,6 +206,7 @@ public struct HomeAssistantDevice: Sendable {
                 ("alarms", .object(snapshot.problems.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value.map(JSONValue.string))) })),
             ])),
         ]
+        states[reportsTopic] = JSONWriter.compact(.object([("count", .int(snapshot.reports.count)), ("reports", .array(snapshot.reports))]))
         for alarm in snapshot.alarms {
             states[alarmTopic(alarm, "enabled")] = alarm.enabled ? "ON" : "OFF"
             states[alarmTopic(alarm, "time")] = alarm.time
@@ -229,6 +234,7 @@ extension HomeAssistantDevice.Snapshot {
             },
             sounds: sounds,
             problems: Dictionary(snapshot.preflight.filter { !$0.problems.isEmpty }.map { ($0.id, $0.problems) }) { first, _ in first })
+        reports = snapshot.state.reports
     }
 
     /// The listed name a reference means (`3`, `Tone:Beep`, a bare `beep`), else the reference as written.

@@ -16,7 +16,7 @@ final class MQTTConnection {
         var username: String?
         var password: String?
         /// Published by the broker if this client vanishes without a clean disconnect.
-        var will: (topic: String, payload: String)
+        var will: (topic: String, payload: String)?
         var keepaliveSeconds: Int32 = 60
     }
 
@@ -62,8 +62,10 @@ final class MQTTConnection {
             guard let context, let message else { return }
             Unmanaged<MQTTConnection>.fromOpaque(context).takeUnretainedValue().received(message.pointee)
         }
-        let will = Array(options.will.payload.utf8)
-        _ = mosquitto.mosquitto_will_set(client, options.will.topic, Int32(will.count), will, 1, true)
+        if let will = options.will {
+            let payload = Array(will.payload.utf8)
+            _ = mosquitto.mosquitto_will_set(client, will.topic, Int32(payload.count), payload, 1, true)
+        }
         if let username = options.username { _ = mosquitto.mosquitto_username_pw_set(client, username, options.password) }
         if options.broker.tls { _ = mosquitto.mosquitto_tls_set(client, nil, "/etc/ssl/certs", nil, nil, nil) }
     }

@@ -4,7 +4,7 @@
 extension AlarmDaemon {
     func perform(_ request: ControlRequest, reply: @escaping (CommandResult) -> Void) {
         switch request {
-        case let .snooze(id): reply(settled { CommandResult(model.snooze(id)) })
+        case let .snooze(id): reply(settled { snooze(id) })
         case let .stop(id): reply(settled { CommandResult(model.stop(id)) })
         case .status: reply(current { .value(statusJSON()) })
         case .help: reply(.done(ControlRequest.keyHelp))
@@ -61,7 +61,12 @@ extension AlarmDaemon {
         case .reportsSeen:
             let count = reports.count
             reports = []
+            saveState()
+            // An event, so the faces that show the reports (MQTT's retained topic) update too.
+            event(.face(FaceReport(.info, "reports_seen", ["cleared": .number(count)])))
             reply(.value(["cleared": .int(count)]))
+        case let .householdRing(ring): reply(settled { ringForHousehold(ring) })
+        case let .householdEnded(ring, by, snoozed): reply(settled { endedByHousehold(ring, by: by, snoozed: snoozed) })
         }
     }
 

@@ -60,6 +60,7 @@ public final class AlarmDaemon {
     /// Whether a deadline wakes a suspended machine (the timer's clock and an RTC), for `status`.
     let wakeAbility: WakeAbility
     let store: StateStore
+    let stateWriter: StateWriter
     var server: ControlServer?
 
     var defaults = AlarmSettings.builtIn
@@ -83,9 +84,16 @@ public final class AlarmDaemon {
     var preflight = PreflightPlan()
     /// Alarms whose ring was reported degraded (`ring_degraded`), until that ring ends.
     var degraded: Set<String> = []
-    /// Rings that did not ring as asked (`ring_degraded`) and missed ones, as events, kept until
-    /// the page says they were seen.
-    var reports: [JSONValue] = []
+    /// Rings that did not ring as asked (`ring_degraded`) and missed ones, as events, kept (in
+    /// state.json, so a restart keeps them too) until the page says they were seen.
+    var reports: [JSONValue] {
+        get { model.state.reports }
+        set { model.state.reports = newValue }
+    }
+    /// The household rings this `run` takes part in (`AlarmDaemon+Household`).
+    var household = HouseholdRings()
+    /// Who this `run` is on the broker (nil without `--mqtt`).
+    lazy var householdInstance = HouseholdIdentity.instance(configuration)
     /// The faces besides the terminal (see `startFaces`).
     var faces: [any DaemonFace] = []
     /// What ringer threads had to say, waiting for the loop to publish it.
@@ -110,6 +118,7 @@ public final class AlarmDaemon {
         // `timedatectl set-timezone` replaces this symlink; re-read the zone when it does.
         zoneWatcher = try? FileWatcher(path: "/etc/localtime")
         store = StateStore(path: configuration.statePath)
+        stateWriter = StateWriter(store: store, notifier: notifier)
         registry = .standard(folders: configuration.soundFolders)
     }
 
@@ -160,6 +169,7 @@ public final class AlarmDaemon {
         loop.watch(notifier.descriptor) { [unowned self] in
             notifier.reset()
             worker.deliver()
+            reportUnsavedState()
             for report in calendarRefresher.drain() { event(.face(report)) }
             for (id, ringEvent) in ringerInbox.drain() { publish(ringEvent, id: id) }
             ringerChanged()
@@ -238,20 +248,19 @@ public final class AlarmDaemon {
         if opened.opened, let due { event(.prepared(id: due.alarm.name)) }
     }
 
-    /// Writes state.json when it changed. `lastChecked` alone moving on does not count: every ring
-    /// handled since the last write changed the state and was saved with it, so a stale value
-    /// after a crash re-examines only seconds that held nothing; writing it on every request
-    /// would put an fsync on the loop just where a ring may be due.
-    func saveState(evenIfOnlyTimePassed: Bool = false) {
+    /// Writes state.json when it changed, off the loop (`StateWriter`). `lastChecked` alone moving
+    /// on does not count: every ring handled since the last write changed the state and was saved
+    /// with it, so a stale value after a crash re-examines only seconds that held nothing.
+    func saveState() {
         var unchanged = savedState
-        if !evenIfOnlyTimePassed { unchanged?.lastChecked = model.state.lastChecked }
+        unchanged?.lastChecked = model.state.lastChecked
         guard model.state != unchanged else { return }
-        do {
-            try store.save(model.state)
-            savedState = model.state
-        } catch {
-            event(.stateNotSaved(problem: error.description))
-        }
+        stateWriter.save(model.state)
+        savedState = model.state
+    }
+
+    private func reportUnsavedState() {
+        for problem in stateWriter.drainFailures() { event(.stateNotSaved(problem: problem)) }
     }
 
     /// The control socket; a second `run` refuses to start (two would ring every alarm twice
@@ -273,7 +282,8 @@ public final class AlarmDaemon {
         engine.stopAll()
         restoreMixer()
         model.state.lastChecked = clock.now().seconds
-        saveState(evenIfOnlyTimePassed: true)
+        stateWriter.flush(model.state)
+        reportUnsavedState()
         event(.exiting)
         for face in faces { face.stop() }
         faces = []
@@ -284,7 +294,11 @@ public final class AlarmDaemon {
         for face in faces { face.beforeLogLine() }
         log.log(event)
         let now = clock.now()
-        if Self.isReport(event) { reports = (reports + [event.json(at: now)]).suffix(Self.reportsKept) }
+        if Self.isReport(event) {
+            reports = (reports + [event.json(at: now)]).suffix(Self.reportsKept)
+            saveState()
+        }
         for face in faces { face.publish(event, at: now) }
+        followHousehold(event)
     }
 }

@@ -6,6 +6,7 @@ enum FaceTable {
             TerminalFace.make,
             WebFace.make,
             MQTTFace.make,
+            HouseholdFace.make,
             HookFace.make,
             EventsFileFace.make,
         ]

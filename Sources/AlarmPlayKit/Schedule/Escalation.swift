@@ -1,20 +1,23 @@
 /// One step of `"escalate"`: after ringing unanswered for `after` seconds, ring at `volume`
-/// and/or switch to `sound`. Steps come in the order they take effect.
+/// and/or switch to `sound`, and/or ring on every other alarmplay on the MQTT broker
+/// (`household`). Steps come in the order they take effect.
 public struct Escalation: Sendable, Equatable {
     public var after: Int
     public var volume: Double?
     public var sound: SoundReference?
+    public var household: Bool
 
-    public init(after: Int, volume: Double? = nil, sound: SoundReference? = nil) {
+    public init(after: Int, volume: Double? = nil, sound: SoundReference? = nil, household: Bool = false) {
         self.after = after
         self.volume = volume
         self.sound = sound
+        self.household = household
     }
 }
 
 /// Reading `"escalate"` (top level, `defaults` or one alarm): one step or a list of steps.
 extension AlarmFileDecoder {
-    static let escalationKeys = ["after", "volume", "sound"]
+    static let escalationKeys = ["after", "volume", "sound", "household"]
 
     mutating func decodeEscalation(_ value: JSONValue) -> [Escalation]? {
         let entries = value.arrayValue ?? [value]
@@ -47,8 +50,15 @@ extension AlarmFileDecoder {
             }
         }
         if let sound = value["sound"] { step.sound = decodeSound(sound) }
-        if value["volume"] == nil, value["sound"] == nil {
-            report("escalate needs \"volume\" or \"sound\" (or both): what changes after \(after.snippet)", at: value.position)
+        if let household = value["household"] {
+            if let ring = household.boolValue {
+                step.household = ring
+            } else {
+                report("household must be true or false, got \(household.snippet)", at: household.position)
+            }
+        }
+        if value["volume"] == nil, value["sound"] == nil, value["household"] == nil {
+            report("escalate needs \"volume\", \"sound\" or \"household\": what changes after \(after.snippet)", at: value.position)
         }
         return seconds == nil ? nil : step
     }

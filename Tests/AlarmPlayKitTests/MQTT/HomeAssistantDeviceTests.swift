@@ -74,6 +74,10 @@ final class HomeAssistantDeviceTests: XCTestCase {
         XCTAssertEqual(moved["alarmplay/pi1/next/attributes"], "{\"id\": \"work\", \"label\": \"Work\", \"shifted_from\": \"2026-12-01T06:45:00+01:00\"}")
         XCTAssertEqual(ringing["alarmplay/pi1/ringing"], "ON")
         XCTAssertEqual(quiet["alarmplay/pi1/problem"], "OFF")
+        XCTAssertEqual(quiet["alarmplay/pi1/reports"], "{\"count\": 0, \"reports\": []}")
+        var reported = HomeAssistantDevice.Snapshot(ringing: false, next: nil, alarms: [work])
+        reported.reports = [["event": "missed", "id": "work"]]
+        XCTAssertEqual(device.states(reported)["alarmplay/pi1/reports"], "{\"count\": 1, \"reports\": [{\"event\": \"missed\", \"id\": \"work\"}]}")
     }
 
     func testTheProblemSensorCarriesEachAlarmsReasons() {

@@ -19,13 +19,17 @@ final class PreflightSettingsTests: XCTestCase {
         let list = #"{"alarms": [{"time": "07:00", "escalate": [{"after": "5m", "sound": "beep"}, {"after": 60, "volume": 0.9}]}]}"#
         XCTAssertEqual(try AlarmFile.parse(list, path: "a.json", sounds: .fake).alarms[0].settings.escalate,
                        [Escalation(after: 60, volume: 0.9), Escalation(after: 300, sound: .name("beep"))])
+        let household = #"{"alarms": [{"time": "07:00", "escalate": [{"after": "2m", "volume": 1.0}, {"after": "4m", "household": true}]}]}"#
+        XCTAssertEqual(try AlarmFile.parse(household, path: "a.json", sounds: .fake).alarms[0].settings.escalate,
+                       [Escalation(after: 120, volume: 1.0), Escalation(after: 240, household: true)])
     }
 
     func testBadPreflightAndEscalateAreLocatedLines() {
         let cases: [(String, String)] = [
             (#"{"preflight": "soon", "alarms": []}"#, "a.json:1:15: invalid duration \"soon\" (use e.g. \"30s\", \"9m\", \"1h30m\" or \"1:30\")"),
             (#"{"alarms": [], "escalate": {"volume": 1}}"#, "a.json:1:28: escalate needs \"after\": how long it rings unanswered first, e.g. \"2m\""),
-            (#"{"alarms": [], "escalate": {"after": "1m"}}"#, "a.json:1:28: escalate needs \"volume\" or \"sound\" (or both): what changes after \"1m\""),
+            (#"{"alarms": [], "escalate": {"after": "1m"}}"#, "a.json:1:28: escalate needs \"volume\", \"sound\" or \"household\": what changes after \"1m\""),
+            (#"{"alarms": [], "escalate": {"after": "1m", "household": "yes"}}"#, "a.json:1:57: household must be true or false, got \"yes\""),
             (#"{"alarms": [], "escalate": {"after": "1m", "volume": 2}}"#, "a.json:1:54: volume must be a number from 0.0 to 1.0, got 2"),
             (#"{"alarms": [], "escalate": {"after": "1m", "sound": "tone:nope"}}"#, "a.json:1:53: no sound \"tone:nope\" (did you mean \"tone:beep\"?)"),
             (#"{"alarms": [], "escalate": 3}"#, "a.json:1:28: escalate must be an object such as {\"after\": \"2m\", \"volume\": 1.0, \"sound\": \"tone:alarm\"} or a list of them, got 3"),

@@ -32,6 +32,10 @@ extension DaemonEvent {
         case .mixerRestored: return "mixer_restored"
         case .escalated: return "escalated"
         case .ringDegraded: return "ring_degraded"
+        case .householdRingSent: return "household_ring_sent"
+        case .householdRing: return "household_ring"
+        case .householdStopSent: return "household_stop_sent"
+        case .householdStop: return "household_stop"
         case .preflightOK: return "preflight_ok"
         case .preflightFailed: return "preflight_failed"
         case .preflightRecovered: return "preflight_recovered"
@@ -69,7 +73,8 @@ extension DaemonEvent {
         case let .fired(id, _, _, _), let .heldByPause(id, _), let .missed(id, _, _), let .silenced(id, _),
              let .snoozed(id, _, _), let .snoozeRefused(id, _), let .stopped(id, _), let .dismissed(id),
              let .rearmed(id), let .prepared(id), let .hookDue(id, _, _), let .fallback(id, _), let .bell(id, _), let .unmuted(id, _, _),
-             let .escalated(id, _, _, _), let .ringDegraded(id, _), let .preflightOK(id, _), let .preflightFailed(id, _, _),
+             let .escalated(id, _, _, _), let .ringDegraded(id, _), let .householdRingSent(id, _), let .householdRing(id, _),
+             let .householdStopSent(id, _, _), let .householdStop(id, _, _, _), let .preflightOK(id, _), let .preflightFailed(id, _, _),
              let .preflightRecovered(id, _, _),
              let .timerStarted(id, _, _), let .timerCancelled(id):
             return id
@@ -110,6 +115,15 @@ extension DaemonEvent {
                 + (sound.map { [.init("sound", .text($0))] } ?? [])
         case let .ringDegraded(id, reason):
             return [.init("id", .text(id)), .init("reason", .text(reason))]
+        case let .householdRingSent(id, ring):
+            return [.init("id", .text(id)), .init("ring", .text(ring.ring))] + (ring.label.map { [.init("label", .text($0))] } ?? [])
+        case let .householdRing(id, ring):
+            return [.init("id", .text(id)), .init("ring", .text(ring.ring)), .init("origin", .text(ring.origin)), .init("alarm", .text(ring.alarm))]
+                + (ring.label.map { [.init("label", .text($0))] } ?? [])
+        case let .householdStopSent(id, ring, snoozed):
+            return [.init("id", .text(id)), .init("ring", .text(ring)), .init("action", .text(snoozed ? "snooze" : "stop"))]
+        case let .householdStop(id, ring, by, snoozed):
+            return [.init("id", .text(id)), .init("ring", .text(ring)), .init("from", .text(by)), .init("action", .text(snoozed ? "snooze" : "stop"))]
         case let .preflightOK(id, ring):
             return [.init("id", .text(id)), .init("scheduled", .time(ring))]
         case let .preflightFailed(id, ring, problems):

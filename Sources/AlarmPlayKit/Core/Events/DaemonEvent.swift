@@ -25,6 +25,16 @@ public enum DaemonEvent: Sendable, Equatable {
     /// The ring did not ring as asked (a fallback sound or device, the bell): worth a report.
     case ringDegraded(id: String, reason: String)
 
+    // Ringing on every alarmplay of the household (`"household": true` in `escalate`).
+    /// This `run`'s alarm `id` asked the others to ring.
+    case householdRingSent(id: String, HouseholdRing)
+    /// Another's ring, rung here as alarm `id`.
+    case householdRing(id: String, HouseholdRing)
+    /// The ring ended here (alarm `id` stopped or snoozed): the others are told.
+    case householdStopSent(id: String, ring: String, snoozed: Bool)
+    /// Another member (`by`) stopped or snoozed the ring: alarm `id` stops (or snoozes) here.
+    case householdStop(id: String, ring: String, by: String, snoozed: Bool)
+
     // The check before each ring (`preflight`), for the ring at `ring`.
     case preflightOK(id: String, ring: Int)
     case preflightFailed(id: String, ring: Int, problems: [String])
