@@ -58,3 +58,21 @@ extension Snapshot {
     /// The alarms waking now.
     public var waking: [WakeUpPhase] { wakeUpPhases.filter { $0.isActive(at: now) } }
 }
+
+extension WakeUpPhase {
+    /// As `status --json` and the page show it.
+    public func json(now: Int, format: TimeFormat) -> JSONValue {
+        .object([
+            ("id", .string(alarm.name)), ("label", .optional(alarm.label)), ("since", .string(format.iso(start))),
+            ("ring", .string(format.iso(ring))), ("progress", .double((progress(at: now) * 100).rounded() / 100)),
+            ("sound", .optional(alarm.settings.wakeUpSound?.description)),
+        ])
+    }
+
+    /// The status line's: `🌅 waking: work, rings 07:00 (in 12m) · 40% · x stops that ring`.
+    public func line(now: Int) -> String {
+        let percent = Int((progress(at: now) * 100).rounded())
+        return "🌅 waking: \(alarm.label ?? alarm.name), rings \(TimeFormat().short(ring)) (\(TimeFormat.relative(from: now, to: ring))) · \(percent)%"
+            + " · x stops that ring · Ctrl-C quits"
+    }
+}

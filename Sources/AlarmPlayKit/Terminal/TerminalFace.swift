@@ -70,8 +70,8 @@ final class TerminalFace: DaemonFace {
             return
         }
         let snapshot = host.snapshot()
-        // With nothing ringing, `x` still dismisses a pending snooze, as `stop` does elsewhere.
-        let dismissesSnooze = request == .stop(id: nil) && !snapshot.snoozed.isEmpty
+        // With nothing ringing, `x` still dismisses a pending snooze or the ring an alarm wakes up to, as `stop` does elsewhere.
+        let dismissesSnooze = request == .stop(id: nil) && !(snapshot.snoozed.isEmpty && snapshot.waking.isEmpty)
         if request == .help || (snapshot.ringing.isEmpty && !dismissesSnooze) {
             statusLine?.clear()
             Console.write((snapshot.ringing.isEmpty ? "nothing is ringing; Ctrl-C quits. " : "") + ControlRequest.keyHelp + "\n", to: STDERR_FILENO)
@@ -137,6 +137,8 @@ final class TerminalFace: DaemonFace {
                 "⏰ \(ring.alarm.label ?? ring.alarm.name)\(others) · \(ring.alarm.settings.sound) · ringing \(rung)\(bell) · \(ring.snoozesLeft) snooze\(ring.snoozesLeft == 1 ? "" : "s") left",
                 "   z/Space snooze · x/q/Esc stop · ? keys",
             ]
+        } else if let phase = snapshot.waking.first {
+            return [phase.line(now: now)]
         } else if let pausedUntil = snapshot.pausedUntil {
             return ["paused until \(pausedUntil) ('alarmplay resume' ends it) · Ctrl-C quits"]
         } else if let next = snapshot.next {
