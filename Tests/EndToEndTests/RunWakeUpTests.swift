@@ -21,14 +21,6 @@ final class RunWakeUpTests: XCTestCase {
         (try? JSONSerialization.jsonObject(with: Data((text ?? "").utf8))) as? [String: Any] ?? [:]
     }
 
-    /// The `time=` of a log line (the child runs in UTC).
-    private func logTime(_ line: String?) -> Date? {
-        guard let field = line?.split(separator: " ").first, field.hasPrefix("time=") else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: String(field.dropFirst(5)))
-    }
-
     func testTheWakeUpSoundRisesAndHandsOverToTheAlarmAtItsSecondWithoutAGap() throws {
         let due = scenario.at(secondsAhead: 9)
         let marker = scenario.home.file("hook.txt")
@@ -53,7 +45,7 @@ final class RunWakeUpTests: XCTestCase {
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
 
-        let started = try XCTUnwrap(logTime(run.logLines("event=waking id=soon").first), run.stderr)
+        let started = try XCTUnwrap(RunScenario.logTime(run.logLines("event=waking id=soon").first), run.stderr)
         XCTAssertEqual(started.timeIntervalSince(due.date), -6, accuracy: 1, "waking at the lead")
         XCTAssertTrue(run.logLines("event=wake_up_sound_failed").isEmpty && run.logLines("event=fallback").isEmpty, run.stderr)
         let fired = try XCTUnwrap(run.logLines("event=fired id=soon").first, run.stderr)

@@ -51,7 +51,10 @@ final class RingEngine {
             sounding = (top.key, ready.ringer)
             return true
         }
-        sounding = (top.key, start(request(for: top, devices: devices(top.alarm)), top.alarm.name, nil))
+        // Another ring's wake-up sound, opened at its phase's start, gives way to the alarm that rings.
+        let holder = prepared?.ringer
+        if holder != nil { dropPrepared() }
+        sounding = (top.key, start(request(for: top, devices: devices(top.alarm)), top.alarm.name, holder))
         return true
     }
 
