@@ -47,7 +47,7 @@ final class RunWakeUpTests: XCTestCase {
 
         let started = try XCTUnwrap(RunScenario.logTime(run.logLines("event=waking id=soon").first), run.stderr)
         XCTAssertEqual(started.timeIntervalSince(due.date), -6, accuracy: 1, "waking at the lead")
-        XCTAssertTrue(run.logLines("event=wake_up_sound_failed").isEmpty && run.logLines("event=fallback").isEmpty, run.stderr)
+        XCTAssertEqual(run.logLines("event=wake_up_sound_failed") + run.logLines("event=fallback"), [], "nothing fell back")
         let fired = try XCTUnwrap(run.logLines("event=fired id=soon").first, run.stderr)
         let late = try XCTUnwrap(fired.components(separatedBy: "late_ms=").last.flatMap { Int($0.prefix { $0.isNumber }) })
         XCTAssertLessThan(late, 50, "the ring fires on its second: \(fired)")

@@ -38,29 +38,6 @@ extension WakeUpPhase {
     }
 }
 
-extension Ringer {
-    /// Opens the wake-up sound of `request`, if it has one. One that cannot be opened is said
-    /// (`wakeUpFailed`) and the ring goes on alone, at its second, as if it had none.
-    func openWakeUp(_ request: RingRequest, registry: SoundRegistry, events: @escaping @Sendable (RingEvent) -> Void)
-        -> (request: RingRequest, sound: (any AudioSource)?) {
-        guard let wakeUp = request.wakeUp else { return (request, nil) }
-        do {
-            return (request, try registry.open(registry.resolve(wakeUp.sound), context: request.context))
-        } catch {
-            events(.wakeUpFailed(reason: PlaybackFailure(error).description + "; the wake-up goes on in silence"))
-            return (wakeUp.withoutPhase(request), nil)
-        }
-    }
-
-    /// The alarm's `source` behind the wake-up sound, when there is one.
-    func leadingWakeUp(_ source: any AudioSource, sound: (any AudioSource)?, request: RingRequest,
-                       events: @escaping @Sendable (RingEvent) -> Void) -> any AudioSource {
-        guard let sound, let wakeUp = request.wakeUp else { return source }
-        return WakeUpSource(wake: sound, then: source, phase: wakeUp, now: { SystemClock().now().exactSeconds },
-                            failed: { events(.wakeUpFailed(reason: $0)) })
-    }
-}
-
 extension Instant {
     /// Seconds with their fraction, for counting frames between instants.
     var exactSeconds: Double { Double(seconds) + Double(nanoseconds) / 1e9 }
