@@ -19,7 +19,9 @@ lib="python3 $bench_dir/benchlib.py"
 bench_build
 bench_header "wake-up: a ${phase}-minute phase with a sound (CPU a minute, anchor aplay) and without (wake-ups a minute)"
 pulse_start
-mkdir -p "$work/sounds" "$work/quiet-runtime" "$work/quiet-state"
+# Each alarms file in a folder of its own, as in a real setup: run watches its file's folder, and a
+# log written beside it would wake it.
+mkdir -p "$work/sounds" "$work/sound" "$work/quiet" "$work/logs" "$work/quiet-runtime" "$work/quiet-state"
 chmod 700 "$work/quiet-runtime"
 sox -n -r 48000 -c 2 -b 16 "$work/sounds/dawn.wav" synth 60 pinknoise gain -12
 
@@ -33,13 +35,13 @@ alarm() {
 {"alarms": [{"id": "bench", "time": "$(date -d "@$at" +%H:%M:%S)", "date": "$(date -d "@$at" +%F)", "preflight": "0s", "wakeUp": "${phase}m"$1}]}
 JSON
 }
-alarm ', "wakeUpSound": "file:dawn", "sound": "file:dawn", "fadeIn": 0, "ringFor": "75s"' > "$work/sound.json"
-alarm ', "sound": "tone:classic"' > "$work/quiet.json"
-"$alarmplay" run --alarms "$work/sound.json" --device pulse --sounds "$work/sounds" --no-http < /dev/null 2> "$work/sound.log" &
+alarm ', "wakeUpSound": "file:dawn", "sound": "file:dawn", "fadeIn": 0, "ringFor": "75s"' > "$work/sound/alarms.json"
+alarm ', "sound": "tone:classic"' > "$work/quiet/alarms.json"
+"$alarmplay" run --alarms "$work/sound/alarms.json" --device pulse --sounds "$work/sounds" --no-http < /dev/null 2> "$work/logs/sound.log" &
 sound_pid=$!
 bench_track "$sound_pid"
 XDG_RUNTIME_DIR=$work/quiet-runtime XDG_STATE_HOME=$work/quiet-state \
-    "$alarmplay" run --alarms "$work/quiet.json" --device pulse --sounds "$work/sounds" --no-http < /dev/null 2> "$work/quiet.log" &
+    "$alarmplay" run --alarms "$work/quiet/alarms.json" --device pulse --sounds "$work/sounds" --no-http < /dev/null 2> "$work/logs/quiet.log" &
 quiet_pid=$!
 bench_track "$quiet_pid"
 
@@ -61,9 +63,9 @@ sleep 60
 ring_after=$($lib cputime "$sound_pid")
 kill "$sound_pid"
 wait "$sound_pid" || true
-grep -q "event=waking id=bench" "$work/sound.log" || { echo "bench: no waking logged: $(cat "$work/sound.log")" >&2; exit 1; }
-grep -q "event=fired id=bench" "$work/sound.log" || { echo "bench: the ring did not fire: $(cat "$work/sound.log")" >&2; exit 1; }
-if grep -q "event=wake_up_sound_failed" "$work/sound.log"; then echo "bench: the wake-up sound failed: $(cat "$work/sound.log")" >&2; exit 1; fi
+grep -q "event=waking id=bench" "$work/logs/sound.log" || { echo "bench: no waking logged: $(cat "$work/logs/sound.log")" >&2; exit 1; }
+grep -q "event=fired id=bench" "$work/logs/sound.log" || { echo "bench: the ring did not fire: $(cat "$work/logs/sound.log")" >&2; exit 1; }
+if grep -q "event=wake_up_sound_failed" "$work/logs/sound.log"; then echo "bench: the wake-up sound failed: $(cat "$work/logs/sound.log")" >&2; exit 1; fi
 
 sox "$work/sounds/dawn.wav" "$work/minute.wav" trim 0 60
 $lib spawn4 "$work/aplay.txt" aplay -q -D pulse "$work/minute.wav"
@@ -79,7 +81,7 @@ row "the ring after it (same run, same WAV): CPU ms a minute; anchor: aplay" \
 row "phase without a sound: wake-ups a minute; anchor: its progress steps a minute" \
     "$(per_minute "$switches_after - $switches_before")" "$steps" "<=1.5x"
 row_raw "ring after the phase: late_ms (sound, quiet)" \
-    "$(grep -m1 -o 'event=fired id=bench.*late_ms=[0-9]*' "$work/sound.log" | sed 's/.*late_ms=//'), $(grep -m1 -o 'event=fired id=bench.*late_ms=[0-9]*' "$work/quiet.log" | sed 's/.*late_ms=//')" \
+    "$(grep -m1 -o 'event=fired id=bench.*late_ms=[0-9]*' "$work/logs/sound.log" | sed 's/.*late_ms=//'), $(grep -m1 -o 'event=fired id=bench.*late_ms=[0-9]*' "$work/logs/quiet.log" | sed 's/.*late_ms=//')" \
     - - "<50" -
 echo "   measured over $minutes minutes of the phase"
 print_table
