@@ -422,6 +422,16 @@ function preflightBanner(alarm) {
   return h("span", { class: "preflight-problem", role: "alert" }, `⚠ ${check.problems.join(" · ")}`);
 }
 
+// The alarm's wake-up phase under way (`wakeUp`), on its card: how far, and a stop for that ring.
+function wakingBanner(alarm) {
+  const name = alarm.id ?? `#${alarm.position}`;
+  const phase = (state.status?.waking ?? []).find((entry) => entry.id === name);
+  if (!phase) return null;
+  return h("div", { class: "waking", role: "status", "data-name": name },
+    h("span", {}, `🌅 ${t("Waking up · {percent}% · rings at {time}", { percent: Math.round(phase.progress * 100), time: wallClock(phase.ring).time })}`),
+    h("button", { type: "button", class: "stop-waking" }, t("Stop")));
+}
+
 function renderSnoozed() {
   const snoozed = state.status?.snoozed ?? [];
   const list = $("#snoozed");
@@ -458,6 +468,7 @@ function alarmItem(alarm) {
       h("span", { class: "alarm-when" }, skipped, skipped && next ? " " : null, next),
       nextSkip,
       preflightBanner(alarm)),
+    wakingBanner(alarm),
     h("label", { class: "switch" }, toggle, h("span", { class: "track", "aria-hidden": "true" })));
 }
 
@@ -1046,6 +1057,7 @@ function wire() {
 
   $("#alarms").addEventListener("click", (event) => {
     const row = event.target.closest("li.alarm");
+    if (event.target.matches(".stop-waking")) return stopAlarm(event.target.closest(".waking").dataset.name);
     if (!row || event.target.closest(".switch")) return;
     openEditor(state.alarms.find((alarm) => alarm.id === row.dataset.id));
   });

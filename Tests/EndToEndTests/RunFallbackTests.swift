@@ -162,18 +162,10 @@ final class RunFallbackTests: SoundFolderTestCase {
         XCTAssertTrue(silenced.contains("level=warn"), silenced)
         XCTAssertTrue(silenced.contains("after_s=3"), silenced)
         XCTAssertTrue(run.logLines("event=stopped").isEmpty, "a missed alarm is not a stopped one")
-        let silencedAt = try XCTUnwrap(logTime(silenced))
+        let silencedAt = try XCTUnwrap(RunScenario.logTime(silenced))
         XCTAssertEqual(silencedAt.timeIntervalSince(due.date), 3, accuracy: 0.5, silenced)
         XCTAssertTrue(levels.isLoud(from: due.date.addingTimeInterval(0.3), to: due.date.addingTimeInterval(2.7)), "it rang for ringFor")
         XCTAssertTrue(levels.isSilent(from: silencedAt.addingTimeInterval(0.4), to: silencedAt.addingTimeInterval(2.3)),
                       "quiet after silenced: \(levels.windows(from: silencedAt, to: silencedAt.addingTimeInterval(2.5)))")
-    }
-
-    /// The `time=` of a log line (the child runs in UTC).
-    private func logTime(_ line: String) -> Date? {
-        guard let field = line.split(separator: " ").first, field.hasPrefix("time=") else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: String(field.dropFirst(5)))
     }
 }

@@ -51,7 +51,10 @@ final class RingEngine {
             sounding = (top.key, ready.ringer)
             return true
         }
-        sounding = (top.key, start(request(for: top, devices: devices(top.alarm)), top.alarm.name, nil))
+        // Another ring's wake-up sound, opened at its phase's start, gives way to the alarm that rings.
+        let holder = prepared?.ringer
+        if holder != nil { dropPrepared() }
+        sounding = (top.key, start(request(for: top, devices: devices(top.alarm)), top.alarm.name, holder))
         return true
     }
 
@@ -72,7 +75,8 @@ final class RingEngine {
     /// Keeps the ringer opened ahead in step with what is due next: drops one that no longer
     /// matches, and opens one when `due` opens ahead now and nothing else sounds, ending a
     /// preview (the alarm wins the device). Says whether it opened one and ended a preview.
-    func prepare(_ due: Ring?, opensAhead: Bool, devices: (Alarm) -> [String]) -> (opened: Bool, endedPreview: Bool) {
+    /// A `wakeUp` phase with a sound starts the ringer at the phase's start, its sound in front of the ring's.
+    func prepare(_ due: Ring?, opensAhead: Bool, devices: (Alarm) -> [String], wakeUp: WakeUpPhase? = nil) -> (opened: Bool, endedPreview: Bool) {
         if let current = prepared, current.key != due?.alarm.stateKey || current.at != due?.at {
             current.ringer.stop()
             prepared = nil
@@ -80,7 +84,9 @@ final class RingEngine {
         guard prepared == nil, sounding == nil, let due, opensAhead else { return (false, false) }
         let endedPreview = endPreview()
         let endsAt = Instant(seconds: due.at + max(due.alarm.settings.ringFor, 1))
-        let ringer = start(request(for: due.alarm, endsAt: endsAt, startAt: Instant(seconds: due.at), devices: devices(due.alarm)), due.alarm.name, nil)
+        var ring = request(for: due.alarm, endsAt: endsAt, startAt: Instant(seconds: due.at), devices: devices(due.alarm))
+        if let wakeUp { ring = wakeUp.leading(ring, now: clock.now()) }
+        let ringer = start(ring, due.alarm.name, nil)
         prepared = (due.alarm.stateKey, due.at, ringer)
         return (true, endedPreview)
     }

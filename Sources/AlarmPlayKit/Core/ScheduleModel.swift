@@ -23,6 +23,8 @@ struct ScheduleModel {
         case rearmed(Alarm)
         /// Ringing unanswered, it reached step `step` (from 1) of its `escalate`.
         case escalated(RingingAlarm, step: Int)
+        /// Stopped during its wake-up phase: the ring at `ring` will not come.
+        case wakeUpStopped(Alarm, ring: Int)
     }
 
     let clock: any WallClock
@@ -138,7 +140,7 @@ struct ScheduleModel {
         let found: [RingingAlarm]
         switch targets(id) {
         case let .success(rings): found = rings
-        case let .failure(refusal): return .failure(refusal)
+        case let .failure(refusal): return .failure(wakingRefusal(id) ?? refusal)
         }
         var replies: [String] = []
         let now = clock.now().seconds
@@ -163,7 +165,8 @@ struct ScheduleModel {
     mutating func stop(_ id: String?) -> Result<String, Refusal> {
         if ringing.isEmpty || (id != nil && !ringing.contains { $0.alarm.name == id || $0.alarm.id == id }) {
             let pending = alarms.filter { state.snoozes[$0.stateKey] != nil && (id == nil || $0.name == id || $0.id == id) }
-            guard !pending.isEmpty else {
+            let waking = dismissWaking(id)
+            guard !pending.isEmpty || !waking.isEmpty else {
                 if case let .failure(refusal) = targets(id) { return .failure(refusal) }
                 return .failure(Refusal(.conflict, "nothing is ringing"))
             }
@@ -171,7 +174,9 @@ struct ScheduleModel {
                 state.snoozes[alarm.stateKey] = nil
                 outcomes.append(.dismissed(alarm))
             }
-            return .success("dismissed snoozed " + pending.map { $0.name }.joined(separator: ", "))
+            for phase in waking { outcomes.append(.wakeUpStopped(phase.alarm, ring: phase.ring)) }
+            return .success(([pending.isEmpty ? nil : "dismissed snoozed " + pending.map { $0.name }.joined(separator: ", ")]
+                + waking.map { Self.dismissedLine($0) }).compactMap { $0 }.joined(separator: "; "))
         }
         guard case let .success(found) = targets(id) else { return .failure(Refusal(.conflict, "nothing is ringing")) }
         let now = clock.now()

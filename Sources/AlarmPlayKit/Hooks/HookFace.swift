@@ -1,5 +1,5 @@
 /// Hooks as one of `run`'s faces: every event the daemon publishes for an alarm (fired, snoozed,
-/// stopped, silenced, missed, fallback, escalated, preflight_failed, preflight_recovered,
+/// stopped, silenced, missed, fallback, escalated, waking, preflight_failed, preflight_recovered,
 /// ring_degraded) runs the hooks that ask for it, with the ring in their
 /// environment. `before` hooks are timed by the core, which says when one is due (`hook_due`).
 final class HookFace: DaemonFace {
@@ -44,7 +44,7 @@ final class HookFace: DaemonFace {
     private static func scheduled(_ event: DaemonEvent) -> Int? {
         switch event {
         case let .fired(_, scheduled, _, _), let .missed(_, scheduled, _), let .preflightFailed(_, scheduled, _),
-             let .preflightRecovered(_, scheduled, _):
+             let .preflightRecovered(_, scheduled, _), let .waking(_, scheduled, _, _), let .wakeUpStopped(_, scheduled):
             return scheduled
         default: return nil
         }
@@ -81,7 +81,8 @@ extension Hook.Event {
         switch event {
         case .fired: self = .fired
         case .snoozed: self = .snoozed
-        case .stopped, .dismissed: self = .stopped
+        case .stopped, .dismissed, .wakeUpStopped: self = .stopped
+        case .waking: self = .waking
         case .silenced: self = .silenced
         case .missed: self = .missed
         case .fallback: self = .fallback

@@ -13,8 +13,12 @@ public struct HomeAssistantDevice: Sendable {
         /// 0...100.
         public var volumePercent: Int
         public var snoozeMinutes: Int
+        /// Its wake-up phase under way: how far, from 0 to 1, and the ring it leads to (ISO 8601).
+        public var waking: (progress: Double, ring: String)?
 
-        public init(name: String, label: String?, enabled: Bool, time: String, sound: String, volumePercent: Int, snoozeMinutes: Int) {
+        public init(name: String, label: String?, enabled: Bool, time: String, sound: String, volumePercent: Int, snoozeMinutes: Int,
+                    waking: (progress: Double, ring: String)? = nil) {
+            self.waking = waking
             self.name = name
             self.label = label
             self.enabled = enabled
@@ -25,6 +29,12 @@ public struct HomeAssistantDevice: Sendable {
         }
 
         public var topicID: String { MQTTDeviceID.topicSafe(name) }
+
+        public static func == (a: AlarmEntity, b: AlarmEntity) -> Bool {
+            a.name == b.name && a.label == b.label && a.enabled == b.enabled && a.time == b.time && a.sound == b.sound
+                && a.volumePercent == b.volumePercent && a.snoozeMinutes == b.snoozeMinutes
+                && a.waking?.progress == b.waking?.progress && a.waking?.ring == b.waking?.ring
+        }
     }
 
     public struct Snapshot: Sendable, Equatable {
@@ -65,13 +75,15 @@ public struct HomeAssistantDevice: Sendable {
 
     /// `rejected`: a command from Home Assistant that was refused (nothing changed).
     /// `ring_degraded`: a ring that fell back or rang the bell; `preflight_*`: the check before a ring.
+    /// `waking`: a wake-up phase began.
     public static let eventTypes = ["fired", "snoozed", "stopped", "silenced", "missed", "rejected", "escalated", "ring_degraded",
-                                    "preflight_failed", "preflight_recovered"]
+                                    "preflight_failed", "preflight_recovered", "waking"]
 
     /// The event type Home Assistant's event entity gets for a daemon event, if it is one of them.
     public static func eventType(of event: DaemonEvent) -> String? {
         switch event {
-        case .fired, .snoozed, .stopped, .dismissed, .silenced, .missed, .escalated, .ringDegraded, .preflightFailed, .preflightRecovered:
+        case .fired, .snoozed, .stopped, .dismissed, .silenced, .missed, .escalated, .ringDegraded, .preflightFailed, .preflightRecovered,
+             .waking, .wakeUpStopped:
             return event.name
         default: return nil
         }
@@ -119,6 +131,7 @@ public struct HomeAssistantDevice: Sendable {
             keys["alarm_\(alarm.topicID)_sound"] = "select"
             keys["alarm_\(alarm.topicID)_volume"] = "number"
             keys["alarm_\(alarm.topicID)_snooze"] = "number"
+            keys["alarm_\(alarm.topicID)_waking"] = "binary_sensor"
         }
         return keys
     }
@@ -178,6 +191,7 @@ public struct HomeAssistantDevice: Sendable {
                 "min": .int(Self.snoozeMinutes.lowerBound), "max": .int(Self.snoozeMinutes.upperBound), "step": 1,
                 "unit_of_measurement": "min", "device_class": "duration", "mode": "box",
             ]))
+            components.append((key + "_waking", wakingComponent(alarm, title: title, uniqueID: unique(key + "_waking"))))
         }
         for (key, platform) in removed.sorted(by: { $0.key < $1.key }) {
             components.append((key, ["platform": .string(platform)]))
@@ -213,6 +227,7 @@ public struct HomeAssistantDevice: Sendable {
             states[alarmTopic(alarm, "sound")] = alarm.sound
             states[alarmTopic(alarm, "volume")] = String(alarm.volumePercent)
             states[alarmTopic(alarm, "snooze")] = String(alarm.snoozeMinutes)
+            states.merge(wakingStates(alarm)) { $1 }
         }
         return states
     }
@@ -222,6 +237,7 @@ extension HomeAssistantDevice.Snapshot {
     /// What Home Assistant shows of the core's snapshot; `sounds` are the names `sounds` lists, in order.
     init(_ snapshot: Snapshot, sounds: [String]) {
         let format = TimeFormat()
+        let waking = Dictionary(snapshot.waking.map { ($0.alarm.stateKey, $0) }) { first, _ in first }
         self.init(
             ringing: !snapshot.ringing.isEmpty,
             next: snapshot.next.map { (format.iso($0.at), $0.alarm.name, $0.alarm.label) },
@@ -230,7 +246,8 @@ extension HomeAssistantDevice.Snapshot {
                 let settings = alarm.settings
                 return .init(name: alarm.name, label: alarm.label, enabled: alarm.enabled, time: alarm.time.description,
                              sound: Self.name(of: settings.sound, in: sounds), volumePercent: Int((settings.volume * 100).rounded()),
-                             snoozeMinutes: settings.snooze / 60)
+                             snoozeMinutes: settings.snooze / 60,
+                             waking: waking[alarm.stateKey].map { ($0.progress(at: snapshot.now), format.iso($0.ring)) })
             },
             sounds: sounds,
             problems: Dictionary(snapshot.preflight.filter { !$0.problems.isEmpty }.map { ($0.id, $0.problems) }) { first, _ in first })

@@ -90,6 +90,7 @@ public struct AlarmListing: Sendable {
                       "sequence": .array(settings.sequence.map { .string($0.description) })],
             "volume": .double(settings.volume), "snooze": .int(settings.snooze), "maxSnoozes": .int(settings.maxSnoozes),
             "ringFor": .int(settings.ringFor), "fadeIn": .int(settings.fadeIn),
+            "wakeUp": .int(settings.wakeUp), "wakeUpSound": .optional(settings.wakeUpSound?.description),
             "status": .string(statusName), "next": nextRing.map { .string(format.iso($0)) } ?? .null,
             "skip": alarm.skip.map { .string(format.iso($0)) } ?? .null,
             "nextSkip": nextSkip.map { ["at": .string(format.iso($0.at)), "text": .string($0.line(format: format)), "reason": $0.reason.json] } ?? .null,

@@ -19,7 +19,7 @@ extension AlarmDaemon {
         let check = PreflightCheck(
             sound: settings.sound, devices: devices(for: ring.alarm), forceAudible: settings.forceAudible,
             context: RingContext(label: ring.alarm.label, scheduled: ring.at, voice: settings.voice), wakeProblem: wakeAbility.reason,
-            checkDevices: engine.sounding == nil && engine.preview == nil)
+            checkDevices: engine.sounding == nil && engine.preview == nil && engine.prepared == nil)
         let registry = registry
         worker.perform({ check.run(registry: registry) }) { [unowned self] outcome in
             guard case let .success(problems) = outcome else { return }

@@ -37,6 +37,8 @@ extension AlarmDaemon {
                 event(.dismissed(id: alarm.name))
             case let .rearmed(alarm):
                 event(.rearmed(id: alarm.name))
+            case let .wakeUpStopped(alarm, ring):
+                event(.wakeUpStopped(id: alarm.name, ring: ring))
             }
         }
     }
@@ -65,6 +67,8 @@ extension AlarmDaemon {
         case let .bell(on):
             event(.bell(id: id, on: on))
             if on { reportDegraded(id, reason: "no device would play: the terminal bell rings") }
+        case let .wakeUpFailed(reason):
+            event(.wakeUpSoundFailed(id: id, reason: reason))
         }
     }
 

@@ -82,6 +82,8 @@ public final class AlarmDaemon {
     var mixerChanges: (mixer: ALSAMixer, saved: [ALSAMixer.Saved])?
     /// When each ring is checked ahead and what was found (`AlarmDaemon+Preflight`).
     var preflight = PreflightPlan()
+    /// What was said of the wake-up phases (`AlarmDaemon+WakeUp`).
+    var wakeUps = WakeUpPlan()
     /// Alarms whose ring was reported degraded (`ring_degraded`), until that ring ends.
     var degraded: Set<String> = []
     /// Rings that did not ring as asked (`ring_degraded`) and missed ones, as events, kept (in
@@ -210,15 +212,16 @@ public final class AlarmDaemon {
     /// before a ring it wakes once more to open the sound and the device ahead (connecting to a
     /// sound server takes milliseconds that must not make the alarm late); nothing else wakes it.
     private func armTimer(for due: Ring?) {
-        let lead = due.map { preroll(for: $0.alarm) } ?? SoundDetails().openAheadSeconds
+        let lead = due.map { preroll(for: $0.alarm) + (soundPhase(for: $0)?.seconds ?? 0) } ?? SoundDetails().openAheadSeconds
         prepare(due, preroll: lead)
         // A suspended machine is woken early: the sound server and the device need time to come
         // back before the pre-roll opens them.
         let hook = runBeforeHooks(now: clock.now().seconds)
         let check = runPreflights()
+        let waking = runWakeUps()
         let next = model.deadline(for: due, preroll: lead, soundOpen: engine.isOpen,
                                   wakeEarly: timer.wakesFromSuspend ? configuration.wakeEarly : nil,
-                                  also: [hook, check].compactMap { $0 }.min())
+                                  also: [hook, check, waking].compactMap { $0 }.min())
         do {
             try timer.arm(at: next.map { (Int64($0.seconds), Int64($0.nanoseconds)) })
         } catch {
@@ -243,7 +246,8 @@ public final class AlarmDaemon {
 
     /// Keeps the ringer opened ahead in step with what is due next.
     func prepare(_ due: Ring?, preroll: Int) {
-        let opened = engine.prepare(due, opensAhead: due.map { model.opensAhead($0, preroll: preroll) } ?? false, devices: devices(for:))
+        let opened = engine.prepare(due, opensAhead: due.map { model.opensAhead($0, preroll: preroll) } ?? false, devices: devices(for:),
+                                    wakeUp: due.flatMap(soundPhase(for:)))
         if opened.endedPreview { event(.previewEnded(reason: "alarm")) }
         if opened.opened, let due { event(.prepared(id: due.alarm.name)) }
     }

@@ -23,6 +23,8 @@ public struct RingRequest: Sendable, Equatable {
     public var fallbackSound: SoundReference?
     /// The ring, for sounds that say something about it (`speak:time`).
     public var context: RingContext
+    /// A wake-up sound played before the ring, on the same device stream (`WakeUpRequest`).
+    public var wakeUp: WakeUpRequest?
 
     public init(
         sound: SoundReference, volume: Double, fadeInSeconds: Double, ringForSeconds: Double?, devices: [String],
@@ -45,6 +47,8 @@ public enum RingEvent: Sendable, Equatable {
     case fallback(reason: String)
     /// No device could be opened: the caller rings the terminal bell until `bell(false)`.
     case bell(Bool)
+    /// The wake-up sound cannot play (`reason`); the phase goes on in silence.
+    case wakeUpFailed(reason: String)
 }
 
 /// Rings one sound in a loop on a background thread and never goes quiet because of a sound
@@ -90,6 +94,7 @@ public final class Ringer: Sendable {
     }
 
     private func ring(_ request: RingRequest, registry: SoundRegistry, events: @escaping @Sendable (RingEvent) -> Void) -> PlaybackOutcome {
+        let (request, wakeSound) = openWakeUp(request, registry: registry, events: events)
         var startAt = request.startAt
         var deadline = request.ringForSeconds.map { SystemMonotonicTime.seconds + $0 }
         var useFallback = false
@@ -100,7 +105,8 @@ public final class Ringer: Sendable {
             if let remaining, remaining <= 0 { break }
             let source: any AudioSource
             do {
-                source = try useFallback ? fallback(request, registry: registry) : open(request, registry: registry, events: events)
+                let alarm = try useFallback ? fallback(request, registry: registry) : open(request, registry: registry, events: events)
+                source = leadingWakeUp(alarm, sound: wakeSound, request: request, events: events)
             } catch {
                 events(.fallback(reason: PlaybackFailure(error).description))
                 useFallback = true

@@ -44,6 +44,10 @@ public struct AlarmSettings: Sendable, Equatable {
     public var preflight = 600
     /// What changes while it rings unanswered (`escalate`), in order.
     public var escalate: [Escalation] = []
+    /// Seconds before each ring that it is "waking" (`wakeUp`); 0: no wake-up phase.
+    public var wakeUp = 0
+    /// What plays over the wake-up phase, rising from silence to `volume` (`wakeUpSound`); nil: silence.
+    public var wakeUpSound: SoundReference?
 
     public init(
         sound: SoundReference, volume: Double, snooze: Int, maxSnoozes: Int, ringFor: Int, fadeIn: Int, forceAudible: Bool = true,

@@ -2,7 +2,7 @@
 /// the first, each at the position of the value or key at fault.
 struct AlarmFileDecoder {
     static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "skipDays", "defaults", "alarms"]
-    static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices", "preflight", "escalate"]
+    static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices", "preflight", "escalate", "wakeUp", "wakeUpSound"]
     static let alarmKeys = ["id", "label", "time", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "skipDays", "enabled"]
         + settingKeys + ["hooks", "skip", "shift"]
 

@@ -1,5 +1,5 @@
 /// Reading the settings an alarm can inherit (`sound`, `volume`, `snooze`, `maxSnoozes`,
-/// `ringFor`, `fadeIn`, `forceAudible`, `devices`, `preflight`, `escalate`), in an alarm or in `defaults`.
+/// `ringFor`, `fadeIn`, `forceAudible`, `devices`, `preflight`, `escalate`, `wakeUp`, `wakeUpSound`), in an alarm or in `defaults`.
 extension AlarmFileDecoder {
     /// Allowed ranges, in seconds. A ring or snooze longer than a day is surely a typo.
     static let snoozeRange = 1...86_400
@@ -8,6 +8,8 @@ extension AlarmFileDecoder {
     static let maxSnoozesRange = 0...100
     /// `0s` turns the check off; a day ahead is as early as it makes sense.
     static let preflightRange = 0...86_400
+    /// `0s` turns the wake-up phase off; one longer than three hours is surely a typo.
+    static let wakeUpRange = 0...10_800
 
     mutating func decodeSettings(_ object: JSONValue, inheriting inherited: AlarmSettings) -> AlarmSettings {
         var settings = inherited
@@ -66,6 +68,8 @@ extension AlarmFileDecoder {
             settings.preflight = seconds
         }
         if let value = object["escalate"], let steps = decodeEscalation(value) { settings.escalate = steps }
+        if let value = object["wakeUp"], let seconds = decodeDuration(value, "wakeUp", Self.wakeUpRange) { settings.wakeUp = seconds }
+        if let value = object["wakeUpSound"], let sound = decodeSound(value) { settings.wakeUpSound = sound }
         if let value = object["maxSnoozes"] {
             if let count = value.numberValue?.int, Self.maxSnoozesRange.contains(count) {
                 settings.maxSnoozes = count

@@ -73,8 +73,8 @@ final class TerminalFace: DaemonFace {
             return
         }
         let snapshot = host.snapshot()
-        // With nothing ringing, `x` still dismisses a pending snooze, as `stop` does elsewhere.
-        let dismissesSnooze = request == .stop(id: nil) && !snapshot.snoozed.isEmpty
+        // With nothing ringing, `x` still dismisses a pending snooze or the ring an alarm wakes up to, as `stop` does elsewhere.
+        let dismissesSnooze = request == .stop(id: nil) && !(snapshot.snoozed.isEmpty && snapshot.waking.isEmpty)
         if request == .help || (snapshot.ringing.isEmpty && !dismissesSnooze) {
             statusLine?.clear()
             let help = language.speaking { (snapshot.ringing.isEmpty ? tr("nothing is ringing; Ctrl-C quits. ") : "") + tr(ControlRequest.keyHelp) }
@@ -140,6 +140,8 @@ final class TerminalFace: DaemonFace {
             if ring.bell { line += " " + tr("[no sound device: bell]") }
             line += " · " + trn("{n} snooze left", "{n} snoozes left", ring.snoozesLeft)
             return [line, "   " + tr("z/Space snooze · x/q/Esc stop · ? keys")]
+        } else if let phase = snapshot.waking.first {
+            return [phase.line(now: now)]
         } else if let pausedUntil = snapshot.pausedUntil {
             return [tr("paused until {date} ('alarmplay resume' ends it) · Ctrl-C quits", ["date": "\(pausedUntil)"])]
         } else if let next = snapshot.next {

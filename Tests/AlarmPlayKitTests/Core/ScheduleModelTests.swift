@@ -59,6 +59,7 @@ struct LoopReplay {
         case let .dismissed(alarm): log.append("dismissed \(alarm.name)")
         case let .rearmed(alarm): log.append("rearmed \(alarm.name)")
         case let .escalated(ring, step): log.append("escalated \(ring.alarm.name) step=\(step)")
+        case let .wakeUpStopped(alarm, ring): log.append("stopped waking \(alarm.name) \(ring)")
         }
     }
 

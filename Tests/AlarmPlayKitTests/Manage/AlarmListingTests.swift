@@ -50,7 +50,7 @@ final class AlarmListingTests: XCTestCase {
                 {"id": "work", "position": 1, "enabled": true, "time": "06:45", "days": ["mon", "tue", "wed", "thu", "fri"], \
                 "date": null, "pattern": "weekdays", "label": null, \
                 "sound": {"name": "tone:classic", "index": 0, "reference": "tone:classic", "sequence": ["tone:classic"]}, \
-                "volume": 0.8, "snooze": 540, "maxSnoozes": 3, "ringFor": 600, "fadeIn": 30, "status": "skipped", \
+                "volume": 0.8, "snooze": 540, "maxSnoozes": 3, "ringFor": 600, "fadeIn": 30, "wakeUp": 0, "wakeUpSound": null, "status": "skipped", \
                 "next": "2026-12-08T06:45:00+01:00", "skip": "2026-12-07T06:45:00+01:00", \
                 "nextSkip": {"at": "2026-12-07T06:45:00+01:00", "text": "skipped: Mon 07 Dec — skipped once ('alarmplay unskip' undoes it)", \
                 "reason": {"kind": "skip", "text": "skipped once ('alarmplay unskip' undoes it)"}}, "shift": null, "shiftedFrom": null}

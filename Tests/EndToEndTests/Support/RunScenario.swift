@@ -73,6 +73,14 @@ final class RunScenario {
     func control(_ arguments: [String]) throws -> CommandResult {
         try AlarmPlayBinary.run(arguments, environment: environment)
     }
+
+    /// The `time=` of a log line (the child runs in UTC).
+    static func logTime(_ line: String?) -> Date? {
+        guard let field = line?.split(separator: " ").first, field.hasPrefix("time=") else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: String(field.dropFirst(5)))
+    }
 }
 
 /// Levels of a parec recording, asked for by wall-clock time.

@@ -3,12 +3,12 @@ extension DaemonEvent {
     public var level: EventLog.Level {
         switch self {
         case .missed, .silenced, .fallback, .unmuted, .preflightFailed, .ringDegraded, .noAlarms, .reloadFailed, .reloadRejected,
-             .lastGoodNotSaved, .stateUnreadable, .stateNotSaved, .noWake, .noControlSocket, .editFailed:
+             .lastGoodNotSaved, .stateUnreadable, .stateNotSaved, .noWake, .noControlSocket, .editFailed, .wakeUpSoundFailed:
             return .warning
         case let .bell(_, on): return on ? .warning : .info
         case let .loaded(load): return load.lastGoodCopy == nil ? .info : .warning
         case .loadFailed, .timerFailed: return .error
-        case .prepared, .hookDue, .preflightOK, .reload, .listening, .control: return .debug
+        case .prepared, .hookDue, .preflightOK, .reload, .listening, .control, .wakingProgress: return .debug
         case let .face(report): return report.level
         default: return .info
         }
@@ -22,7 +22,7 @@ extension DaemonEvent {
         case .silenced: return "silenced"
         case .snoozed: return "snoozed"
         case .snoozeRefused: return "snooze_refused"
-        case .stopped, .dismissed: return "stopped"
+        case .stopped, .dismissed, .wakeUpStopped: return "stopped"
         case .rearmed: return "rearmed"
         case .prepared: return "prepared"
         case .hookDue: return "hook_due"
@@ -39,6 +39,9 @@ extension DaemonEvent {
         case .preflightOK: return "preflight_ok"
         case .preflightFailed: return "preflight_failed"
         case .preflightRecovered: return "preflight_recovered"
+        case .waking: return "waking"
+        case .wakingProgress: return "waking_progress"
+        case .wakeUpSoundFailed: return "wake_up_sound_failed"
         case let .loaded(load): return load.reloaded ? "reloaded" : "loaded"
         case .reload: return "reload"
         case .noAlarms: return "no_alarms"
@@ -75,7 +78,8 @@ extension DaemonEvent {
              let .rearmed(id), let .prepared(id), let .hookDue(id, _, _), let .fallback(id, _), let .bell(id, _), let .unmuted(id, _, _),
              let .escalated(id, _, _, _), let .ringDegraded(id, _), let .householdRingSent(id, _), let .householdRing(id, _),
              let .householdStopSent(id, _, _), let .householdStop(id, _, _, _), let .preflightOK(id, _), let .preflightFailed(id, _, _),
-             let .preflightRecovered(id, _, _),
+             let .preflightRecovered(id, _, _), let .waking(id, _, _, _), let .wakingProgress(id, _, _), let .wakeUpStopped(id, _),
+             let .wakeUpSoundFailed(id, _),
              let .timerStarted(id, _, _), let .timerCancelled(id):
             return id
         default:
@@ -130,6 +134,15 @@ extension DaemonEvent {
             return [.init("id", .text(id)), .init("scheduled", .time(ring)), .init("problems", .list(problems))]
         case let .preflightRecovered(id, ring, fixed):
             return [.init("id", .text(id)), .init("scheduled", .time(ring)), .init("fixed", .list(fixed))]
+        case let .waking(id, ring, seconds, sound):
+            return [.init("id", .text(id)), .init("scheduled", .time(ring)), .init("wake_up_s", .number(seconds))]
+                + (sound.map { [.init("sound", .text($0))] } ?? [])
+        case let .wakingProgress(id, ring, progress):
+            return [.init("id", .text(id)), .init("scheduled", .time(ring)), .init("progress", .decimal((progress * 100).rounded() / 100))]
+        case let .wakeUpStopped(id, ring):
+            return [.init("id", .text(id)), .init("was", .text("waking")), .init("scheduled", .time(ring))]
+        case let .wakeUpSoundFailed(id, reason):
+            return [.init("id", .text(id)), .init("reason", .text(reason))]
         case let .mixerRestored(control, elements):
             return [.init("control", .text(control)), .init("elements", .list(elements))]
         case let .loaded(load):

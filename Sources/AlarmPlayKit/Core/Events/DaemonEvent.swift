@@ -59,6 +59,16 @@ public enum DaemonEvent: Sendable, Equatable {
     case wakeReady(earlySeconds: Int)
     case noWake(reason: String, hint: String)
 
+    // The wake-up phase before a ring (`wakeUp`), for the ring at `ring`.
+    /// It began: `seconds` until the ring, with `sound` rising under it, if any.
+    case waking(id: String, ring: Int, seconds: Int, sound: String?)
+    /// One of its steps (once a minute): from 0 at its start to 1 at the ring.
+    case wakingProgress(id: String, ring: Int, progress: Double)
+    /// Stopped while waking: that ring will not come; the following one does.
+    case wakeUpStopped(id: String, ring: Int)
+    /// The wake-up sound cannot play: the phase goes on in silence, the ring is untouched.
+    case wakeUpSoundFailed(id: String, reason: String)
+
     // Sounds and timers.
     case previewStarted(sound: String, seconds: Double)
     case previewEnded(reason: String)

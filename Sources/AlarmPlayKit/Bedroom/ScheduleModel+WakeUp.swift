@@ -1,0 +1,31 @@
+/// Commands during a wake-up phase. A stop (or a dismiss) ends the phase and that ring: the alarm
+/// rings again at its following time, as after `skip`. A snooze is refused, with why: nothing
+/// rings yet, and snoozing a ring that has not come would only move it.
+extension ScheduleModel {
+    /// The phases under way for `id` (its name or id), or all.
+    func waking(_ id: String?) -> [WakeUpPhase] {
+        snapshot(heard: nil, bell: false).waking.filter { id == nil || $0.alarm.name == id || $0.alarm.id == id }
+    }
+
+    /// Drops the ring each phase under way for `id` leads to (a one-shot is done); returns those phases.
+    mutating func dismissWaking(_ id: String?) -> [WakeUpPhase] {
+        let phases = waking(id)
+        for phase in phases {
+            state.schedule.update(phase.alarm) { alarmState in
+                if phase.alarm.repeats.isOneShot { alarmState.done = true } else { alarmState.skippedOccurrence = phase.ring }
+            }
+        }
+        return phases
+    }
+
+    static func dismissedLine(_ phase: WakeUpPhase) -> String {
+        "stopped waking \(phase.alarm.name): the \(TimeFormat().short(phase.ring)) ring will not come"
+    }
+
+    /// Why a snooze with nothing ringing does nothing while an alarm wakes; nil when none does.
+    func wakingRefusal(_ id: String?) -> Refusal? {
+        guard let phase = waking(id).first else { return nil }
+        return Refusal(.conflict, "nothing is ringing: \(phase.alarm.name) is waking up and rings at \(TimeFormat().short(phase.ring)); "
+            + "stop ends the wake-up and that ring")
+    }
+}
