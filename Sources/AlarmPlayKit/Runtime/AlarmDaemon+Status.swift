@@ -34,6 +34,7 @@ extension AlarmDaemon {
                         ("wake", wake), ("priority", priority.json), ("schedule", .string(usingLastGood ? "last-good" : "file")), ("version", .string(Version.current)),
                         ("problems", .array(fileProblems.map(JSONValue.string))), ("timers", .array(model.timers.map { $0.json(format: format) })),
                         ("preflight", .array(snapshot.preflight.map { $0.json(format: format) })), ("reports", .array(reports)),
+                        ("sleep", snapshot.sleep?.json(now: snapshot.now, format: format) ?? .null),
                         ("now", .string(format.iso(snapshot.now)))] + faces.flatMap(\.statusMembers).map { ($0.key, $0.value) })
     }
 }

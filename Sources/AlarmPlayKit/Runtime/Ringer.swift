@@ -23,6 +23,8 @@ public struct RingRequest: Sendable, Equatable {
     public var fallbackSound: SoundReference?
     /// The ring, for sounds that say something about it (`speak:time`).
     public var context: RingContext
+    /// Seconds of fade-out before `ringForSeconds` is over (a sleep timer's); 0: none.
+    public var fadeOutSeconds: Double = 0
 
     public init(
         sound: SoundReference, volume: Double, fadeInSeconds: Double, ringForSeconds: Double?, devices: [String],
@@ -125,7 +127,8 @@ public final class Ringer: Sendable {
             let now = SystemMonotonicTime.seconds
             let options = PlaybackOptions(
                 volume: request.volume, fadeInSeconds: request.fadeInSeconds, loop: true,
-                limitSeconds: deadline.map { $0 - now } ?? remaining, fadeElapsedSeconds: now - (soundingSince ?? now))
+                limitSeconds: deadline.map { $0 - now } ?? remaining, fadeElapsedSeconds: now - (soundingSince ?? now),
+                fadeOutSeconds: request.fadeOutSeconds)
             if soundingSince == nil { soundingSince = now }
             do {
                 return try Player.play(source, on: output, options: options, control: control)
