@@ -35,6 +35,11 @@ public enum SleepCommand: Command {
         switch request {
         case .stopSleep:
             context.console.out(value["stopped"]?.boolValue == true ? "sleep timer stopped" : "no sleep timer was playing")
+        case .startSleep:
+            let length = DurationText.format(value["seconds"]?.numberValue?.int ?? 0)
+            let fade = DurationText.format(value["fadeSeconds"]?.numberValue?.int ?? 0)
+            context.console.out("sleeping to \(value["sound"]?.stringValue ?? "?") for \(length) (until \(value["endsAt"]?.stringValue ?? "?")), "
+                + "fading out over the last \(fade); 'alarmplay sleep --stop' ends it")
         default:
             context.console.out(value.isNull ? "no sleep timer is playing" : describe(value))
         }
