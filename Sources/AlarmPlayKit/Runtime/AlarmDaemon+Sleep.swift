@@ -30,10 +30,11 @@ extension AlarmDaemon {
         guard engine.startPreview(request, id: "sleep", after: previous) else {
             return .refused(Refusal(.conflict, "an alarm is about to ring; it wins over a sleep timer"))
         }
-        let timer = SleepTimer(sound: entries.map(\.sound.name).joined(separator: ","), volume: volume, startedAt: now.seconds,
+        // Started, as it ends, on the nearest whole second.
+        let timer = SleepTimer(sound: entries.map(\.sound.name).joined(separator: ","), volume: volume, startedAt: endsAt - asked.seconds,
                                endsAt: endsAt, fadeSeconds: asked.fade)
         sleepTimer = timer
-        event(.sleepStarted(sound: timer.sound, seconds: endsAt - now.seconds, fadeSeconds: timer.fadeSeconds, endsAt: endsAt))
+        event(.sleepStarted(sound: timer.sound, seconds: asked.seconds, fadeSeconds: timer.fadeSeconds, endsAt: endsAt))
         return .value(timer.json(now: now.seconds, format: TimeFormat()))
     }
 
