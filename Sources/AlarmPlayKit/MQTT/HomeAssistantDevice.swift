@@ -38,6 +38,9 @@ public struct HomeAssistantDevice: Sendable {
         public var sounds: [String]
         /// What the checks before the next rings found, by alarm name; empty when all is well.
         public var problems: [String: [String]]
+        /// The sleep timer playing, and the minutes its switch starts one for.
+        public var sleep: Sleep?
+        public var sleepMinutes = HomeAssistantDevice.defaultSleepMinutes
 
         public init(
             ringing: Bool, next: (at: String, name: String, label: String?)?, nextShiftedFrom: String? = nil, alarms: [AlarmEntity],
@@ -54,7 +57,7 @@ public struct HomeAssistantDevice: Sendable {
         public static func == (a: Snapshot, b: Snapshot) -> Bool {
             a.ringing == b.ringing && a.alarms == b.alarms && a.next?.at == b.next?.at && a.next?.name == b.next?.name
                 && a.next?.label == b.next?.label && a.nextShiftedFrom == b.nextShiftedFrom && a.sounds == b.sounds
-                && a.problems == b.problems
+                && a.problems == b.problems && a.sleep == b.sleep && a.sleepMinutes == b.sleepMinutes
         }
     }
 
@@ -64,12 +67,13 @@ public struct HomeAssistantDevice: Sendable {
     /// `rejected`: a command from Home Assistant that was refused (nothing changed).
     /// `ring_degraded`: a ring that fell back or rang the bell; `preflight_*`: the check before a ring.
     public static let eventTypes = ["fired", "snoozed", "stopped", "silenced", "missed", "rejected", "escalated", "ring_degraded",
-                                    "preflight_failed", "preflight_recovered"]
+                                    "preflight_failed", "preflight_recovered", "sleep_started", "sleep_ended"]
 
     /// The event type Home Assistant's event entity gets for a daemon event, if it is one of them.
     public static func eventType(of event: DaemonEvent) -> String? {
         switch event {
-        case .fired, .snoozed, .stopped, .dismissed, .silenced, .missed, .escalated, .ringDegraded, .preflightFailed, .preflightRecovered:
+        case .fired, .snoozed, .stopped, .dismissed, .silenced, .missed, .escalated, .ringDegraded, .preflightFailed, .preflightRecovered,
+             .sleepStarted, .sleepEnded:
             return event.name
         default: return nil
         }
@@ -99,7 +103,8 @@ public struct HomeAssistantDevice: Sendable {
 
     /// Everything a command arrives on.
     public var commandTopics: [String] {
-        [base + "/snooze/set", base + "/stop/set", base + "/alarm/+/+/set"] + Self.householdTopics + [Self.homeAssistantStatusTopic]
+        [base + "/snooze/set", base + "/stop/set", base + "/alarm/+/+/set"] + sleepCommandTopics + Self.householdTopics
+            + [Self.homeAssistantStatusTopic]
     }
 
     public func alarmTopic(_ alarm: AlarmEntity, _ what: String) -> String { base + "/alarm/\(alarm.topicID)/\(what)" }
@@ -107,7 +112,7 @@ public struct HomeAssistantDevice: Sendable {
     /// Component key → platform for these alarms: what the discovery message will hold.
     public func components(_ alarms: [AlarmEntity]) -> [String: String] {
         var keys = ["snooze": "button", "stop": "button", "ringing": "binary_sensor", "next": "sensor", "event": "event",
-                    "problem": "binary_sensor"]
+                    "problem": "binary_sensor"].merging(Self.sleepComponents) { $1 }
         for alarm in alarms {
             keys["alarm_\(alarm.topicID)_enabled"] = "switch"
             keys["alarm_\(alarm.topicID)_time"] = "text"
@@ -138,6 +143,7 @@ public struct HomeAssistantDevice: Sendable {
                          "state_topic": .string(problemTopic), "payload_on": "ON", "payload_off": "OFF",
                          "json_attributes_topic": .string(problemAttributesTopic)]),
         ]
+        components += sleepDiscovery()
         for alarm in alarms {
             let key = "alarm_\(alarm.topicID)"
             let title = alarm.label ?? alarm.name
@@ -202,6 +208,7 @@ public struct HomeAssistantDevice: Sendable {
                 ("alarms", .object(snapshot.problems.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value.map(JSONValue.string))) })),
             ])),
         ]
+        states.merge(sleepStates(snapshot)) { $1 }
         for alarm in snapshot.alarms {
             states[alarmTopic(alarm, "enabled")] = alarm.enabled ? "ON" : "OFF"
             states[alarmTopic(alarm, "time")] = alarm.time
@@ -229,6 +236,9 @@ extension HomeAssistantDevice.Snapshot {
             },
             sounds: sounds,
             problems: Dictionary(snapshot.preflight.filter { !$0.problems.isEmpty }.map { ($0.id, $0.problems) }) { first, _ in first })
+        sleep = snapshot.sleep.map {
+            .init(sound: $0.sound, endsAt: format.iso($0.endsAt), secondsLeft: $0.secondsLeft(at: snapshot.now), fadeSeconds: $0.fadeSeconds)
+        }
     }
 
     /// The listed name a reference means (`3`, `Tone:Beep`, a bare `beep`), else the reference as written.
