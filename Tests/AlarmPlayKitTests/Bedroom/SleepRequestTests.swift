@@ -60,6 +60,12 @@ final class SleepRequestTests: XCTestCase {
         XCTAssertFalse(timer.isFading(at: 2_499))
         XCTAssertTrue(timer.isFading(at: 2_500))
         XCTAssertEqual(timer.statusLine(now: 1_001), "☾ sleep · tone:melody · 29:59 left, fades over the last 5m · 'alarmplay sleep --stop' ends it")
+        var snapshot = Snapshot(alarms: [], state: DaemonState(), pausedUntil: nil, now: 2_501)
+        snapshot.sleep = timer
+        XCTAssertEqual(TerminalFace.lines(snapshot), [
+            "no alarm scheduled · Ctrl-C quits",
+            "   ☾ sleep · tone:melody · 4:59 left, fading out · 'alarmplay sleep --stop' ends it",
+        ], "the status line shows it below what rings next")
         XCTAssertEqual(DaemonEvent.sleepStarted(sound: "tone:melody", seconds: 1800, fadeSeconds: 300, endsAt: 2_800).name, "sleep_started")
         XCTAssertEqual(DaemonEvent.sleepEnded(reason: .alarm).fields, [EventField("reason", .text("alarm"))])
     }
