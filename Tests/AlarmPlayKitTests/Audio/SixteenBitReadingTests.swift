@@ -45,8 +45,21 @@ final class SixteenBitReadingTests: XCTestCase {
         let clip = try XCTUnwrap(DecodedClip(try SoundFileReader(path: try wav())))
         let reading = try XCTUnwrap(clip.sixteenBitSamples)
         XCTAssertEqual(try readAll(reading, block: 700), stored)
+        XCTAssertFalse(clip.isInMemory, "the first pass streams from the file")
         try clip.rewind()
+        XCTAssertTrue(clip.isInMemory, "a repeat replays memory")
         XCTAssertEqual(try readAll(reading, block: 4_096), stored)
+        try clip.rewind()
+        XCTAssertEqual(try readAll(reading, block: 333), stored)
+    }
+
+    func testDecodedClipRewoundBeforeItsEndOnlySeeks() throws {
+        let clip = try XCTUnwrap(DecodedClip(try SoundFileReader(path: try wav())))
+        var floats = [Float](repeating: 0, count: 200)
+        _ = try floats.withUnsafeMutableBufferPointer { try clip.read(into: $0.baseAddress!, frames: 100) }
+        try clip.rewind()
+        XCTAssertFalse(clip.isInMemory, "a check that decoded the start is not a repeat")
+        XCTAssertEqual(try readAll(try XCTUnwrap(clip.sixteenBitSamples), block: 512), stored)
     }
 
     func testFloatAndShortReadsShareOnePosition() throws {
