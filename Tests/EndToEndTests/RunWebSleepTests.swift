@@ -44,16 +44,17 @@ final class RunWebSleepTests: XCTestCase {
         try browser.screenshot(to: AlarmPlayBinary.repositoryRoot + "/.build/screenshots/sleep.png")
 
         Thread.sleep(forTimeInterval: 1.5)
-        let stoppedAt = Date()
+        let clickedAt = Date()
         try browser.click("#sleep-stop")
-        XCTAssertNotNil(run.waitForLog("event=sleep_ended reason=stopped"), run.stderr)
+        // The page's request may take a while on a loaded machine: silence is dated from the stop itself.
+        let stoppedAt = try XCTUnwrap(run.waitForLog("event=sleep_ended reason=stopped"), run.stderr)
         XCTAssertTrue(browser.wait(for: "document.querySelector('#sleep-running').hidden"), "still shown as running")
         XCTAssertTrue(try client.get("/api/status").object["sleep"] is NSNull)
         Thread.sleep(forTimeInterval: 1.5)
         let levels = RecordedLevels(recording, samples: recording.stop())
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
-        XCTAssertTrue(levels.isLoud(from: startedAt.addingTimeInterval(0.3), to: stoppedAt), "the sleep sound plays")
+        XCTAssertTrue(levels.isLoud(from: startedAt.addingTimeInterval(0.3), to: clickedAt), "the sleep sound plays")
         XCTAssertTrue(levels.isSilent(from: stoppedAt.addingTimeInterval(0.5), to: stoppedAt.addingTimeInterval(1.4)), "stopped from the page")
     }
 
