@@ -5,7 +5,8 @@ import XCTest
 /// `alarmplay run` on a real terminal (a tmux pane), as a person half asleep meets it: one key
 /// snoozes or stops, the status line says what rings, Ctrl-C stops the ringing first and quits
 /// only when nothing rings, and the terminal mode is as it was afterwards. Sound goes to the
-/// scenario's private PulseAudio, so the keys are checked against what was heard too.
+/// scenario's private PulseAudio, so the keys are checked against what was heard too. In German
+/// and Korean the status line speaks the language while the log beside it stays English.
 final class RunTerminalTests: XCTestCase {
     var scenario: RunScenario!
     var pane: TmuxPane!
@@ -26,11 +27,11 @@ final class RunTerminalTests: XCTestCase {
 
     /// Starts `run` in the pane with the scenario's environment, inside `shellLine` so the
     /// terminal mode is saved before and after; waits until it has loaded the alarms.
-    private func startRun() throws {
-        let environment = scenario.environment.merging(["TERM": "xterm-256color"]) { $1 }
+    private func startRun(language: [String: String] = [:], devices: [String] = ["pulse"]) throws {
+        let environment = scenario.environment.merging(["TERM": "xterm-256color"].merging(language) { $1 }) { $1 }
             .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
         let command = "env -i \(environment) '\(AlarmPlayBinary.path)' run --alarms '\(scenario.alarmsPath)'"
-            + " --device pulse --sounds '\(AlarmPlayBinary.fixtures)/sounds'"
+            + devices.map { " --device \($0)" }.joined() + " --sounds '\(AlarmPlayBinary.fixtures)/sounds'"
         try pane.run(pane.shellLine(running: command))
         let loaded = waitForLog("event=loaded")
         XCTAssertNotNil(loaded, "run did not start: \(rawText)")
@@ -142,5 +143,41 @@ final class RunTerminalTests: XCTestCase {
         let (exit, restored) = pane.waitForExit()
         XCTAssertEqual(exit, "exit=0", rawText)
         XCTAssertTrue(restored, "stty -g differs after SIGTERM")
+    }
+
+    /// Rings in `language` with a first device that does not exist, so the log says why it fell
+    /// back (ALSA's and strerror's words would follow LC_MESSAGES if the log were translated):
+    /// the screen shows `ringing` and, after z, `snoozed`, while the log lines stay English.
+    private func ringAndSnooze(_ language: String, ringing: [String], snoozed: [String], strerror: String) throws {
+        try MessageCatalogs.compile()
+        let due = scenario.at(secondsAhead: 4)
+        try scenario.writeAlarms([
+            "{\"id\": \"wake\", \"label\": \"Wake up\", \(due.json), \"sound\": \"tone:pulse\", \"snooze\": \"1m\", \"maxSnoozes\": 2, \"fadeIn\": 0}",
+        ])
+        try startRun(language: ["LANG": language], devices: ["nosuch", "pulse"])
+        XCTAssertNotNil(waitForLog("event=fired id=wake", timeout: 15), rawText)
+        try pane.waitForScreen { screen in ringing.allSatisfy { screen.contains($0) } }
+        try pane.press("z")
+        XCTAssertNotNil(waitForLog("event=snoozed id=wake"), rawText)
+        try pane.waitForScreen { screen in snoozed.allSatisfy { screen.contains($0) } }
+        let log = rawText.components(separatedBy: CharacterSet(charactersIn: "\r\n")).filter { $0.contains("event=") }
+        let fallback = log.first { $0.contains("event=fallback") } ?? ""
+        XCTAssertTrue(fallback.contains("reason=\"cannot open audio device \\\"nosuch\\\": No such file or directory"), rawText)
+        XCTAssertFalse(rawText.contains(strerror), "strerror in \(language) reached the log: \(rawText)")
+    }
+
+    func testTheStatusLineSpeaksGermanAndTheLogStaysEnglish() throws {
+        try ringAndSnooze("de_DE.UTF-8", ringing: ["Wake up", "· klingelt seit 0:0", "· noch 2-mal Schlummern", "z/Leertaste schlummern · x/q/Esc beenden · ? Tasten"],
+                          snoozed: ["nächster: wake (schlummert), ", " (in ", ") · Ctrl-C beendet"], strerror: "Datei oder Verzeichnis")
+        try pane.press("?")
+        try pane.waitForScreen(containing: "es klingelt nichts; Ctrl-C beendet. Tasten: z/s/Leertaste/Enter schlummern · x/q/Esc beenden · ? Hilfe")
+    }
+
+    func testTheStatusLineSpeaksKoreanAndTheLogStaysEnglish() throws {
+        try ringAndSnooze("ko_KR.UTF-8", ringing: ["Wake up", "· 울리는 중 0:0", "· 다시 알림 2번 남음", "z/Space 다시 알림 · x/q/Esc 정지 · ? 키"],
+                          snoozed: ["다음: wake (다시 알림), ", " 후) · Ctrl-C로 끝냄"], strerror: "그런 파일이나")
+        try pane.press("x")
+        XCTAssertNotNil(waitForLog("event=stopped id=wake"), rawText)
+        try pane.waitForScreen(containing: "예정된 알람 없음 · Ctrl-C로 끝냄")
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// The commands in German and Korean through glibc's gettext and the catalogs compiled from
-/// `po/`: tables, times, durations, help, errors and doctor; LANGUAGE before LANG; the clock of
-/// the locale; untranslated text in English; `C` unchanged.
+/// `po/`: tables, times, durations, help and its paragraphs, errors and doctor's details (its
+/// JSON in English); LANGUAGE before LANG; the clock of the locale; `C` unchanged; catalogs
+/// with nothing left untranslated.
 final class TranslatedCommandTests: XCTestCase {
     var home: TemporaryDirectory!
     private let after = "2026-11-30T12:00:00+00:00"
@@ -49,8 +50,13 @@ final class TranslatedCommandTests: XCTestCase {
         let help = try run(["list", "--help"], german)
         XCTAssertTrue(help.stdout.hasPrefix("ÜBERSICHT: Die Wecker auflisten:"), help.stdout)
         XCTAssertTrue(help.stdout.contains("AUFRUF: alarmplay list [options]\n\nOPTIONEN:\n  --json                  Ein JSON-Array der Wecker ausgeben."), help.stdout)
-        // The discussion has no translation yet: English, not nothing.
-        XCTAssertTrue(help.stdout.contains("NEXT is 'in 7h 12m (Mon 07 Dec 06:45)'"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("NÄCHSTER ist 'in 7 Std. 12 Min. (Mo, 07. Dez 06:45)'"), help.stdout)
+        let helpRun = try run(["help", "run"], german)
+        XCTAssertTrue(helpRun.stdout.contains("""
+            Während ein Wecker klingelt: z, s, Leertaste oder Enter schlummern; x, q oder Esc beenden;
+            ? zeigt die Tasten. Aus einer Pipe ein Befehl pro Zeile: snooze, stop, status.
+            """), helpRun.stdout)
+        XCTAssertEqual(try run(["run", "--help"], german).stdout, helpRun.stdout, "--help and help COMMAND agree")
 
         let missing = try run(["remove", "nope", "--alarms", home.file("alarms.json")], german)
         XCTAssertEqual(missing.status, 64)
@@ -63,11 +69,18 @@ final class TranslatedCommandTests: XCTestCase {
 
             """)
 
+        let sound = try run(["preview", "tone:beeep", "--device", "null"], german)
+        XCTAssertEqual(sound.stderr, "alarmplay: Fehler: kein Klang \"tone:beeep\" (meinten Sie \"tone:beep\"?); siehe 'alarmplay sounds'\n")
+
         let doctor = try run(["doctor", "--alarms", home.file("alarms.json"), "--device", "null"], german)
         XCTAssertTrue(doctor.stdout.contains("✔ Weckerdatei: "), doctor.stdout)
         XCTAssertTrue(doctor.stdout.contains("✔ nächstes Klingeln: work (Work) "), doctor.stdout)
+        XCTAssertTrue(doctor.stdout.contains("alarms.json: 2 Wecker, 1 an\n"), doctor.stdout)
+        XCTAssertTrue(doctor.stdout.contains("✔ Audioweg null: null ist ein ALSA-Gerät vom Typ 'null'\n"), doctor.stdout)
+        XCTAssertTrue(doctor.stdout.contains("✔ Gerät null: öffnet mit 48000 Hz, 1 ch\n"), doctor.stdout)
         let json = try run(["doctor", "--json", "--alarms", home.file("alarms.json"), "--device", "null"], german)
         XCTAssertTrue(json.stdout.contains("\"check\": \"alarms file\""), "JSON keeps the English names: \(json.stdout)")
+        XCTAssertTrue(json.stdout.contains("\"message\": \"null is an ALSA 'null' device\""), "and the English messages: \(json.stdout)")
     }
 
     func testKorean() throws {
@@ -88,6 +101,14 @@ final class TranslatedCommandTests: XCTestCase {
         XCTAssertTrue(missing.stderr.hasPrefix("alarmplay: 오류: \(home.file("nothing.json"))에 알람 파일이 없습니다."), missing.stderr)
         let doctor = try run(["doctor", "--alarms", home.file("alarms.json"), "--device", "null"], korean)
         XCTAssertTrue(doctor.stdout.contains("✔ 알람 파일: "), doctor.stdout)
+        XCTAssertTrue(doctor.stdout.contains("alarms.json: 알람 2개, 1개 켜짐\n"), doctor.stdout)
+        XCTAssertTrue(doctor.stdout.contains("✔ 소리 tone:beep: tone:beep 열기와 디코딩 성공 (48000 Hz, 1 ch)\n"), doctor.stdout)
+        let helpRun = try run(["help", "run"], korean)
+        XCTAssertTrue(helpRun.stdout.contains("""
+            알람 파일을 고치면 바로
+            적용되고, SIGHUP을 받으면 다시 읽습니다. 로그는 stderr에 logfmt 줄로 나갑니다.
+            """), helpRun.stdout)
+        XCTAssertTrue(try run(["help"], korean).stdout.contains("  doctor            다음 알람이 울릴지 점검합니다"))
     }
 
     func testLanguageComesBeforeLang() throws {
@@ -116,5 +137,20 @@ final class TranslatedCommandTests: XCTestCase {
         XCTAssertEqual(try next(["LANG": "C"]), english)
         XCTAssertEqual(try next(["LANG": "C", "LANGUAGE": "de"]), english, "gettext ignores LANGUAGE in the C locale")
         XCTAssertEqual(try next(["LANG": "fr_FR.UTF-8"]), english)
+        XCTAssertTrue(try run(["help", "run"], ["LANG": "C"]).stdout.contains("While an alarm rings: z, s, Space or Enter snooze;"))
+        let doctor = try run(["doctor", "--alarms", home.file("alarms.json"), "--device", "null"], ["LANG": "C"])
+        XCTAssertTrue(doctor.stdout.contains("✔ audio path null: null is an ALSA 'null' device\n"), doctor.stdout)
+    }
+
+    /// Every message of the sources (`scripts/locale --extract`) has its German and Korean.
+    func testTheCatalogsAreComplete() throws {
+        for language in ["de", "ko"] {
+            let path = AlarmPlayBinary.repositoryRoot + "/po/\(language).po"
+            let result = try ChildProcess.run(["--check", "--statistics", "--output-file=/dev/null", path],
+                                              environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], executable: "/usr/bin/msgfmt")
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertFalse(result.stderr.contains("untranslated") || result.stderr.contains("fuzzy"), "\(language).po: \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasSuffix(" translated messages.\n"), result.stderr)
+        }
     }
 }

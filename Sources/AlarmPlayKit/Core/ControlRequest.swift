@@ -113,5 +113,5 @@ public enum ControlRequest: Sendable, Equatable {
         }
     }
 
-    public static let keyHelp = "keys: z/s/Space/Enter snooze · x/q/Esc stop · ? help · Ctrl-C stops ringing, or quits when quiet"
+    public static let keyHelp = untranslated("keys: z/s/Space/Enter snooze · x/q/Esc stop · ? help · Ctrl-C stops ringing, or quits when quiet")
 }

@@ -47,25 +47,25 @@ public struct AudioPath: Sendable, Equatable {
     public var check: DoctorCheck {
         let name = "audio path \(device)"
         if let server {
-            let what = "\(device) is \(server.rawValue) (ALSA plugin '\(pluginType ?? "")')"
-            if serverRunning { return .ok(name, "\(what), running for \(user)") }
+            let what = tr("{device} is {server} (ALSA plugin '{plugin}')", ["device": device, "server": server.rawValue, "plugin": pluginType ?? ""])
+            if serverRunning { return .ok(name, tr("{path}, running for {user}", ["path": what, "user": user])) }
             let others = serverUsers.filter { $0 != user }
-            let elsewhere = others.isEmpty ? "" : "; it runs for \(others.joined(separator: ", "))"
+            let elsewhere = others.isEmpty ? "" : tr("; it runs for {users}", ["users": others.joined(separator: ", ")])
             let owner = others.first ?? user
-            return DoctorCheck(name, .failed, "\(what), but no \(server.rawValue) runs for \(user)\(elsewhere)",
-                               fix: "run alarmplay as \(owner)'s user service with lingering (alarmplay install-service; sudo loginctl enable-linger \(owner)), or list a card after it (--device \(device) --device plughw:CARD=...)")
+            return DoctorCheck(name, .failed, tr("{path}, but no {server} runs for {user}", ["path": what, "server": server.rawValue, "user": user]) + elsewhere,
+                               fix: tr("run alarmplay as {owner}'s user service with lingering (alarmplay install-service; sudo loginctl enable-linger {owner}), or list a card after it (--device {device} --device plughw:CARD=...)", ["owner": owner, "device": device]))
         }
         if isCard {
             guard cardHolders.isEmpty else {
-                return DoctorCheck(name, .failed, "\(device) is a card, held by \(cardHolders.joined(separator: ", "))",
-                                   fix: "a sound server holds the card while its session runs: ring through it (a user service, --device default) or through dmix")
+                return DoctorCheck(name, .failed, tr("{device} is a card, held by {holders}", ["device": device, "holders": cardHolders.joined(separator: ", ")]),
+                                   fix: tr("a sound server holds the card while its session runs: ring through it (a user service, --device default) or through dmix"))
             }
-            return .ok(name, "\(device) is a card, opened directly (no sound server); nobody holds it")
+            return .ok(name, tr("{device} is a card, opened directly (no sound server); nobody holds it", ["device": device]))
         }
         guard let pluginType else {
-            return DoctorCheck(name, .failed, "ALSA knows no device \(device)", fix: "pick one from 'alarmplay devices'")
+            return DoctorCheck(name, .failed, tr("ALSA knows no device {device}", ["device": device]), fix: tr("pick one from 'alarmplay devices'"))
         }
-        return .ok(name, "\(device) is an ALSA '\(pluginType)' device")
+        return .ok(name, tr("{device} is an ALSA '{plugin}' device", ["device": device, "plugin": pluginType]))
     }
 }
 

@@ -5,12 +5,13 @@ extension DoctorChecks {
         file.calendarSources(loader).filter(\.isRemote).map { source in
             let name = "calendar \(source.reference)"
             let copy = FileSystem.modificationTime(source.path)
-            let age = copy.map { "the copy from \(format.short($0)) (\(TimeFormat.relative(from: loader.now, to: $0)))" }
+            let age = copy.map { tr("using the copy from {time} ({relative})", ["time": format.short($0), "relative": TimeFormat.relative(from: loader.now, to: $0)]) }
             guard let failure = CalendarFetcher.lastFailure(of: source) else {
-                return age.map { .ok(name, "using " + $0) } ?? DoctorCheck(name, .advice, "never fetched", fix: "check the address")
+                return age.map { .ok(name, $0) } ?? DoctorCheck(name, .advice, tr("never fetched"), fix: tr("check the address"))
             }
-            return DoctorCheck(name, .advice, "could not be refreshed: \(failure); " + (age.map { "using " + $0 } ?? "no copy yet, its days are not skipped"),
-                               fix: "check the address and the network ('run' retries)")
+            let copyUsed = age ?? tr("no copy yet, its days are not skipped")
+            return DoctorCheck(name, .advice, tr("could not be refreshed: {reason}; {copy}", ["reason": failure, "copy": copyUsed]),
+                               fix: tr("check the address and the network ('run' retries)"))
         }
     }
 }

@@ -25,17 +25,26 @@ public struct DoctorCheck: Sendable, Equatable {
     /// `✔ alarms file: ...` or `✘ mixer: Master is muted — fix: ...`.
     public var line: String {
         let mark = outcome == .ok ? "✔" : "✘"
-        return "\(mark) \(Self.shownNames[name] ?? name): \(message)" + (fix.map { " — \($0)" } ?? "")
+        return "\(mark) \(shownName): \(message)" + (fix.map { " — \($0)" } ?? "")
     }
 
-    /// The checks' names in the user's language, for the line only: JSON keeps the English
-    /// ones, which scripts match.
-    static let shownNames: [String: String] = [
-        "alarms file": trc("check", "alarms file"), "next ring": trc("check", "next ring"), "mixer": trc("check", "mixer"),
-        "wake from suspend": trc("check", "wake from suspend"), "clock": trc("check", "clock"),
-        "time zone": trc("check", "time zone"), "state folder": trc("check", "state folder"),
-        "alarmplay run": trc("check", "alarmplay run"), "service": trc("check", "service"),
-    ]
+    /// The check's name in the user's language, for the line only: JSON keeps the English one,
+    /// which scripts match. Names that carry what was checked (`device pulse`) keep that part.
+    var shownName: String {
+        let names = [
+            "alarms file": trc("check", "alarms file"), "next ring": trc("check", "next ring"), "mixer": trc("check", "mixer"),
+            "wake from suspend": trc("check", "wake from suspend"), "clock": trc("check", "clock"),
+            "time zone": trc("check", "time zone"), "state folder": trc("check", "state folder"),
+            "alarmplay run": trc("check", "alarmplay run"), "service": trc("check", "service"),
+        ]
+        if let shown = names[name] { return shown }
+        let kinds = [
+            ("sound ", trc("check", "sound {name}")), ("device ", trc("check", "device {name}")),
+            ("audio path ", trc("check", "audio path {name}")), ("calendar ", trc("check", "calendar {name}")),
+        ]
+        guard let (prefix, shown) = kinds.first(where: { name.hasPrefix($0.0) }) else { return name }
+        return shown.filling(["name": String(name.dropFirst(prefix.count))])
+    }
 
     public var json: JSONValue {
         ["check": .string(name), "ok": .bool(outcome == .ok), "blocking": .bool(outcome == .failed),

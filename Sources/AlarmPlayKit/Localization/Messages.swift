@@ -11,17 +11,27 @@ import Glibc
 public enum Messages {
     public static let domain = "alarmplay"
 
-    /// Only the categories that words and clocks need: `LC_NUMERIC` stays `C`, so numbers are
-    /// written and parsed with a dot whatever the language.
     /// Where the compiled catalogs are: `.build/locale` in a checkout, `/usr/share/locale` installed.
     public static var folder: String? { FileSystem.shippedFolder(["locale", "share/locale"]) }
 
+    /// Only the categories that words and clocks need: `LC_NUMERIC` stays `C`, so numbers are
+    /// written and parsed with a dot whatever the language.
     public static func setUp(folder: String? = Messages.folder) {
         setlocale(LC_CTYPE, "")
         setlocale(LC_MESSAGES, "")
         setlocale(LC_TIME, "")
         if let folder { bindtextdomain(domain, folder) }
         bind_textdomain_codeset(domain, "UTF-8")
+    }
+
+    /// `body` with the whole process's messages and clock in `C`, every thread it starts too: what
+    /// `run` logs (its own words, strerror's) is an interface. A face that a person reads renders
+    /// inside `Localizer.speaking` instead.
+    public static func inEnglish<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let saved = [LC_MESSAGES, LC_TIME].map { ($0, String(cString: setlocale($0, nil))) }
+        for (category, _) in saved { setlocale(category, "C") }
+        defer { for (category, name) in saved { setlocale(category, name) } }
+        return try body()
     }
 
     /// `msgid` in the user's language. The catalog's text, or `msgid` itself when there is none
@@ -48,6 +58,11 @@ public enum Messages {
 public func tr(_ msgid: String, _ values: [String: String] = [:]) -> String {
     Messages.lookUp(msgid).filling(values)
 }
+
+/// A message that stays English where it is an interface (a control socket's reply) and is
+/// translated with `tr(variable)` where a person reads it: marks the literal for xgettext
+/// (`-kuntranslated`), as gettext's `gettext_noop` does.
+public func untranslated(_ msgid: String) -> String { msgid }
 
 /// A message whose words depend on a count (gettext's plural forms; `{n}` is the count).
 public func trn(_ singular: String, _ plural: String, _ count: Int, _ values: [String: String] = [:]) -> String {

@@ -37,7 +37,7 @@ public final class WallClockTimer {
                 noWakeReason = nil
                 return
             }
-            reason = errno == EPERM ? "no CAP_WAKE_ALARM capability" : "CLOCK_REALTIME_ALARM: \(FileSystem.lastErrorDescription())"
+            reason = errno == EPERM ? tr("no CAP_WAKE_ALARM capability") : "CLOCK_REALTIME_ALARM: \(FileSystem.lastErrorDescription())"
         }
         let descriptor = timerfd_create(CLOCK_REALTIME, flags)
         guard descriptor >= 0 else { throw SystemError("timerfd_create") }

@@ -8,14 +8,16 @@ public enum SoundError: UserFacingError, Equatable {
     public var description: String {
         switch self {
         case let .noSuchIndex(index, count):
-            return "no sound \(index): there are \(count) sounds (0-\(max(count - 1, 0))); see 'alarmplay sounds'"
+            return trn("no sound {index}: there is {n} sound (0-{last}); see 'alarmplay sounds'",
+                       "no sound {index}: there are {n} sounds (0-{last}); see 'alarmplay sounds'", count,
+                       ["index": String(index), "last": String(max(count - 1, 0))])
         case let .noSuchName(name, suggestion):
-            let hint = suggestion.map { " (did you mean \"\($0)\"?)" } ?? ""
-            return "no sound \"\(name)\"\(hint); see 'alarmplay sounds'"
+            guard let suggestion else { return tr("no sound \"{name}\"; see 'alarmplay sounds'", ["name": name]) }
+            return tr("no sound \"{name}\" (did you mean \"{suggestion}\"?); see 'alarmplay sounds'", ["name": name, "suggestion": suggestion])
         case let .broken(name, reason):
-            return "cannot play \(name): \(reason)"
+            return tr("cannot play {sound}: {reason}", ["sound": name, "reason": reason])
         case let .decodeFailed(name, reason):
-            return "cannot decode \(name): \(reason)"
+            return tr("cannot decode {sound}: {reason}", ["sound": name, "reason": reason])
         }
     }
 

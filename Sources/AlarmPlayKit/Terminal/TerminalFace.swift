@@ -6,11 +6,14 @@ import Glibc
 /// commands (replies on stdout, one line each, for the script that sent them); on a terminal a
 /// status line below the log shows what rings or rings next, ticking each second while an alarm
 /// rings; and when no sound device works it rings the terminal bell instead, on stderr too.
+/// What a person reads here is in their language, while the log beside it stays English.
 final class TerminalFace: DaemonFace {
     private unowned let host: any FaceHost
     private var input: (any InputSource)?
     private var statusLine: StatusLine?
     private var ended = false
+    /// The person's language: `run` keeps the process's in `C` for its log.
+    private let language = Localizer.fromEnvironment()
 
     static func make(_ host: any FaceHost) -> TerminalFace? { TerminalFace(host: host) }
 
@@ -74,7 +77,8 @@ final class TerminalFace: DaemonFace {
         let dismissesSnooze = request == .stop(id: nil) && !snapshot.snoozed.isEmpty
         if request == .help || (snapshot.ringing.isEmpty && !dismissesSnooze) {
             statusLine?.clear()
-            Console.write((snapshot.ringing.isEmpty ? "nothing is ringing; Ctrl-C quits. " : "") + ControlRequest.keyHelp + "\n", to: STDERR_FILENO)
+            let help = language.speaking { (snapshot.ringing.isEmpty ? tr("nothing is ringing; Ctrl-C quits. ") : "") + tr(ControlRequest.keyHelp) }
+            Console.write(help + "\n", to: STDERR_FILENO)
             redraw()
             return
         }
@@ -126,7 +130,7 @@ final class TerminalFace: DaemonFace {
 
     private func redraw() {
         guard let statusLine else { return }
-        statusLine.draw(Self.lines(host.snapshot()))
+        statusLine.draw(language.speaking { Self.lines(host.snapshot()) })
     }
 
     /// What rings or rings next, and the sleep timer playing.
@@ -137,22 +141,23 @@ final class TerminalFace: DaemonFace {
     private static func scheduleLines(_ snapshot: Snapshot) -> [String] {
         let now = snapshot.now
         if let ring = snapshot.ringing.last {
-            let rung = TimeText.clock(Double(now - ring.since.seconds))
-            let others = snapshot.ringing.count > 1 ? " (+\(snapshot.ringing.count - 1) more)" : ""
-            let bell = ring.bell ? " [no sound device: bell]" : ""
-            return [
-                "⏰ \(ring.alarm.label ?? ring.alarm.name)\(others) · \(ring.alarm.settings.sound) · ringing \(rung)\(bell) · \(ring.snoozesLeft) snooze\(ring.snoozesLeft == 1 ? "" : "s") left",
-                "   z/Space snooze · x/q/Esc stop · ? keys",
-            ]
+            var line = "⏰ " + (ring.alarm.label ?? ring.alarm.name)
+            if snapshot.ringing.count > 1 { line += " " + tr("(+{count} more)", ["count": String(snapshot.ringing.count - 1)]) }
+            line += " · \(ring.alarm.settings.sound) · " + tr("ringing {duration}", ["duration": TimeText.clock(Double(now - ring.since.seconds))])
+            if ring.bell { line += " " + tr("[no sound device: bell]") }
+            line += " · " + trn("{n} snooze left", "{n} snoozes left", ring.snoozesLeft)
+            return [line, "   " + tr("z/Space snooze · x/q/Esc stop · ? keys")]
         } else if let pausedUntil = snapshot.pausedUntil {
-            return ["paused until \(pausedUntil) ('alarmplay resume' ends it) · Ctrl-C quits"]
+            return [tr("paused until {date} ('alarmplay resume' ends it) · Ctrl-C quits", ["date": "\(pausedUntil)"])]
         } else if let next = snapshot.next {
-            let snoozed = next.isSnooze ? " (snoozed)" : ""
-            let line = "next: \(next.alarm.name)\(snoozed), \(TimeFormat().short(next.at)) (\(TimeFormat.relative(from: now, to: next.at))) · Ctrl-C quits"
+            let values = ["id": next.alarm.name, "time": TimeFormat().short(next.at), "relative": TimeFormat.relative(from: now, to: next.at)]
+            let line = next.isSnooze ? tr("next: {id} (snoozed), {time} ({relative}) · Ctrl-C quits", values)
+                : tr("next: {id}, {time} ({relative}) · Ctrl-C quits", values)
             let check = snapshot.preflight.first { $0.id == next.alarm.name && $0.ring == next.at && !$0.problems.isEmpty }
-            return [line] + (check.map { ["   ⚠ check before the ring: " + $0.problems.joined(separator: " · ")] } ?? [])
+            // The problems are the preflight events' reasons, which the log carries too: English.
+            return [line] + (check.map { ["   ⚠ " + tr("check before the ring: {problems}", ["problems": $0.problems.joined(separator: " · ")])] } ?? [])
         } else {
-            return ["no alarm scheduled · Ctrl-C quits"]
+            return [tr("no alarm scheduled · Ctrl-C quits")]
         }
     }
 }

@@ -1,9 +1,11 @@
+import Foundation
 import XCTest
 
 @testable import AlarmPlayKit
 
 /// The parts of translation that are pure: placeholders, the English fallback when no catalog
-/// is bound (the test runner's C locale), and the twelve-hour clock.
+/// is bound (the test runner's C locale), and the twelve-hour clock; and a Localizer speaking
+/// German from a catalog msgfmt compiles here, on its thread only and only inside.
 final class MessagesTests: XCTestCase {
     func testPlaceholdersInOnePass() {
         XCTAssertEqual("{b} then {a}".filling(["a": "1", "b": "2"]), "2 then 1")
@@ -27,5 +29,34 @@ final class MessagesTests: XCTestCase {
         XCTAssertEqual(times.map { clock.text($0) }, ["12:00 AM", "7:05 AM", "12:05 PM", "11:59:30 PM"])
         XCTAssertEqual(times.map { ClockStyle.twentyFourHour.text($0) }, ["00:00", "07:05", "12:05", "23:59:30"])
         XCTAssertEqual(ClockStyle.twentyFourHour.text(times[1], seconds: true), "07:05:00")
+    }
+
+    func testALocalizerSpeaksOnlyInsideAndAMessageItsCatalogLacksStaysEnglish() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("messages-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/de/LC_MESSAGES", withIntermediateDirectories: true)
+        try """
+            msgid ""
+            msgstr "Content-Type: text/plain; charset=UTF-8\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+            msgid "ringing {duration}"
+            msgstr "klingelt seit {duration}"
+
+            """.write(toFile: folder + "/de.po", atomically: true, encoding: .utf8)
+        let msgfmt = Process()
+        msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
+        msgfmt.arguments = ["--output-file=" + folder + "/de/LC_MESSAGES/alarmplay.mo", folder + "/de.po"]
+        try msgfmt.run()
+        msgfmt.waitUntilExit()
+        XCTAssertEqual(msgfmt.terminationStatus, 0)
+        Messages.setUp(folder: folder)
+        defer { setlocale(LC_ALL, "C") }
+
+        let german = try XCTUnwrap(Localizer("de_DE.UTF-8"), "setup --test generates de_DE.UTF-8")
+        XCTAssertEqual(german.speaking { tr("ringing {duration}", ["duration": "0:07"]) }, "klingelt seit 0:07")
+        XCTAssertEqual(german.speaking { tr("[no sound device: bell]") }, "[no sound device: bell]", "not in this catalog: English")
+        XCTAssertEqual(tr("ringing {duration}", ["duration": "0:07"]), "ringing 0:07", "outside: the process's C locale")
+        XCTAssertEqual(Localizer("C")?.speaking { tr("ringing {duration}", ["duration": "0:07"]) }, "ringing 0:07")
+        XCTAssertNil(Localizer("xx_NOWHERE.UTF-8"), "a locale that is not installed")
     }
 }

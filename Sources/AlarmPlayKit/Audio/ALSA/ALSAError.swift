@@ -16,9 +16,9 @@ public struct ALSAError: UserFacingError, Equatable {
 
     public var description: String {
         switch kind {
-        case .open: return "cannot open audio device \"\(device)\": \(reason)"
-        case .lost: return "audio device \"\(device)\" went away: \(reason)"
-        case .write: return "cannot write to audio device \"\(device)\": \(reason)"
+        case .open: return tr("cannot open audio device \"{device}\": {reason}", ["device": device, "reason": reason])
+        case .lost: return tr("audio device \"{device}\" went away: {reason}", ["device": device, "reason": reason])
+        case .write: return tr("cannot write to audio device \"{device}\": {reason}", ["device": device, "reason": reason])
         }
     }
 

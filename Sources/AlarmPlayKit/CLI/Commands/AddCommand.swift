@@ -7,10 +7,10 @@ public enum AddCommand: Command {
         options: AlarmEditOptions.settings + [
             .value("id", "ID", help: tr("How to refer to it (default: from the label or the time, e.g. 06h45).")),
         ] + AlarmEditOptions.common,
-        discussion: """
+        discussion: tr("""
             Without --days or --date it rings once, at the next TIME after 'run' picks it up
             (a running 'run' does so at once), and is then done.
-            """ + "\n" + AlarmEditOptions.valuesDiscussion
+            """) + "\n" + AlarmEditOptions.valuesDiscussion
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

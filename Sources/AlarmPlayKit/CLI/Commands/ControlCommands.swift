@@ -15,7 +15,7 @@ enum ControlCommand {
         return .success
     }
 
-    static let discussion = "Needs a running 'alarmplay run' (exit 69 when there is none)."
+    static let discussion = tr("Needs a running 'alarmplay run' (exit 69 when there is none).")
 }
 
 public enum SnoozeCommand: Command {

@@ -4,7 +4,7 @@ public enum DevicesCommand: Command {
         name: "devices",
         abstract: tr("List ALSA playback devices for --device."),
         options: [.json],
-        discussion: "Pass a NAME to --device (e.g. --device pulse, --device plughw:CARD=Headphones)."
+        discussion: tr("Pass a NAME to --device (e.g. --device pulse, --device plughw:CARD=Headphones).")
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

@@ -5,7 +5,7 @@ public enum DisableCommand: Command {
         abstract: tr("Switch an alarm off (it keeps its settings; 'enable' switches it back on)."),
         arguments: [AlarmEditOptions.idArgument],
         options: AlarmEditOptions.common,
-        discussion: "Switching an alarm off cancels a skip. To skip only its next ring, use 'alarmplay skip ID'."
+        discussion: tr("Switching an alarm off cancels a skip. To skip only its next ring, use 'alarmplay skip ID'.")
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

@@ -11,16 +11,31 @@ public enum DoctorCommand: Command {
             .flag("play", help: tr("Also play one second of the next alarm's sound, quietly.")),
             .json,
         ],
-        discussion: """
+        discussion: tr("""
             One line per check, ✔ or ✘ with what to do. Exit 0 when the next alarm will ring, 1 when
             something must be fixed first (lines marked ✘ that say 'only matters if ...' are advice and
             do not change the exit status). Give the same --device as 'run' uses: each device in
             the order is checked, with the audio path it takes (PipeWire, PulseAudio or a card,
             whether that server runs and for whom, who holds the card). Needs no root.
-            """
+            """)
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        guard arguments.flag("json") else {
+            let checks = self.checks(arguments, context: context)
+            for check in checks { context.console.out(check.line) }
+            let ready = !checks.contains { $0.outcome == .failed }
+            context.console.out(ready ? tr("The next alarm will ring.") : tr("Fix the lines marked ✘ above, or the next alarm may not ring."))
+            return ready ? .success : .failure
+        }
+        // JSON is for scripts: its messages stay English whatever the language, as the log does.
+        let checks = Localizer("C").speaking { self.checks(arguments, context: context) }
+        let ready = !checks.contains { $0.outcome == .failed }
+        context.console.writeRaw(JSONWriter.pretty(["ready": .bool(ready), "checks": .array(checks.map(\.json))]))
+        return ready ? .success : .failure
+    }
+
+    static func checks(_ arguments: ParsedArguments, context: CommandContext) -> [DoctorCheck] {
         let environment = context.environment
         let registry = arguments.soundRegistry(context)
         let now = SystemClock().now().seconds
@@ -57,14 +72,6 @@ public enum DoctorCommand: Command {
         checks.append(DoctorChecks.timeZone(now: now))
         checks.append(DoctorChecks.stateFolder(FileSystem.parent(of: store.path)))
         checks.append(DoctorChecks.running(socket: ControlSocketPath.resolve(environment)))
-
-        let ready = !checks.contains { $0.outcome == .failed }
-        if arguments.flag("json") {
-            context.console.writeRaw(JSONWriter.pretty(["ready": .bool(ready), "checks": .array(checks.map(\.json))]))
-        } else {
-            for check in checks { context.console.out(check.line) }
-            context.console.out(ready ? tr("The next alarm will ring.") : tr("Fix the lines marked ✘ above, or the next alarm may not ring."))
-        }
-        return ready ? .success : .failure
+        return checks
     }
 }

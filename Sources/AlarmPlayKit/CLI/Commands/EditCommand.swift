@@ -11,11 +11,11 @@ public enum EditCommand: Command {
                 .flag("no-date", help: tr("Remove its date (it becomes a one-shot).")),
                 .value("id", "NEW", help: tr("Rename it.")),
             ] + AlarmEditOptions.common,
-        discussion: """
+        discussion: tr("""
             Only what is given changes; other keys keep their values and places in the file.
             --days replaces a date and --date replaces days. --label "" removes the label.
             Changing the time, days or date (or switching it off) cancels a skip.
-            """ + "\n" + AlarmEditOptions.valuesDiscussion
+            """) + "\n" + AlarmEditOptions.valuesDiscussion
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

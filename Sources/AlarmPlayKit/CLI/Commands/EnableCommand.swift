@@ -5,7 +5,7 @@ public enum EnableCommand: Command {
         abstract: tr("Switch an alarm on."),
         arguments: [AlarmEditOptions.idArgument],
         options: AlarmEditOptions.common,
-        discussion: "A one-shot without a date rings at the next occurrence of its time after it is switched on."
+        discussion: tr("A one-shot without a date rings at the next occurrence of its time after it is switched on.")
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

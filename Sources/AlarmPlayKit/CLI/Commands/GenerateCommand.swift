@@ -10,7 +10,7 @@ public enum GenerateCommand: Command {
         abstract: tr("Print a generated file: man1, man5, bash, zsh, fish, user-unit, system-unit, sysusers."),
         arguments: [ArgumentSpec("WHAT", help: tr("Which file."))],
         options: [.value("readme", "FILE", help: tr("The README the man pages quote (default: README.md)."))],
-        discussion: "The man pages are dated by $SOURCE_DATE_EPOCH when set (reproducible builds), else today."
+        discussion: tr("The man pages are dated by $SOURCE_DATE_EPOCH when set (reproducible builds), else today.")
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

@@ -13,7 +13,7 @@ public enum InstallServiceCommand: Command {
             .flag("print", help: tr("Print the unit instead of writing it.")),
             AlarmFileOptions.alarms, .device, .sounds, .http, .noHTTP, .wakeEarly,
         ] + OptionSpec.mqtt,
-        discussion: """
+        discussion: tr("""
             ExecStart is this binary's absolute path with 'run' and the --alarms, --device,
             --sounds, --http, --no-http and --mqtt... options given here (a broker password only
             as a file). Run it again after moving the binary. A user service starts at
@@ -22,7 +22,7 @@ public enum InstallServiceCommand: Command {
             group; as no sound server runs for it, it rings on the cards themselves: without --device,
             plughw:CARD=ID for each card in /proc/asound/cards (then default). --device may be given
             several times: they are tried in order.
-            """
+            """)
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

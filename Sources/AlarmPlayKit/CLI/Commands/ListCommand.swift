@@ -4,13 +4,13 @@ public enum ListCommand: Command {
         name: "list",
         abstract: tr("List the alarms: when each rings next, its days or date, label and sound."),
         options: [.flag("json", help: tr("Print a JSON array of alarms."))] + AlarmEditOptions.common,
-        discussion: """
+        discussion: tr("""
             NEXT is 'in 7h 12m (Mon 07 Dec 06:45)', 'skipped once, then ...' (see 'alarmplay skip'),
             'done' (a one-shot that has rung, or a date that has passed) or 'off'.
             SOUND is the sound's name and, in brackets, its index in 'alarmplay sounds'.
             Before the first alarm is added (no file at the default place) it says how to add one
             and exits 0; a missing file given with --alarms or $ALARMPLAY_ALARMS exits 66.
-            """
+            """)
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

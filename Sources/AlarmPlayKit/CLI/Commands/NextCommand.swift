@@ -11,7 +11,7 @@ public enum NextCommand: Command {
             .flag("json", help: tr("Print a JSON array of {id, label, at, position, shiftedFrom} (and skipped rings with a reason).")),
             .sounds,
         ],
-        discussion: """
+        discussion: tr("""
             Rings that do not happen before the last one shown are listed too, with why: a day of a
             skipDays calendar ("skipped: Fri 25 Dec — Christmas Day (holidays.ics)"), an except date,
             a one-time skip, a pause. In --json they follow the rings, with "skipped": true and a "reason".
@@ -21,7 +21,7 @@ public enum NextCommand: Command {
             Daylight saving: a time the clock skips rings when it jumps (02:30 -> 03:00), a time that
             occurs twice rings at its first occurrence, and a day the zone skips entirely has no ring
             (a "date" alarm on such a day never rings).
-            """
+            """)
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

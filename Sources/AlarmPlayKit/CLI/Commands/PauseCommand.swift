@@ -8,7 +8,7 @@ public enum PauseCommand: Command {
             .value("until", "YYYY-MM-DD", help: tr("Alarms ring again from this date on.")),
             .value("for", "DURATION", help: tr("Or for this long from today, e.g. 2w, 10d.")),
         ] + AlarmEditOptions.common,
-        discussion: "'run' logs event=skipped reason=paused for each ring it holds; list, next and status say so."
+        discussion: tr("'run' logs event=skipped reason=paused for each ring it holds; list, next and status say so.")
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

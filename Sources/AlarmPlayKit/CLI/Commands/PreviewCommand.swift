@@ -14,7 +14,7 @@ public enum PreviewCommand: Command {
             .value("label", "TEXT", help: tr("For speak: sounds, the label to say (as an alarm's).")),
             .value("voice", "VOICE", help: tr("For speak: sounds, the voice (e.g. en, de, en-us; default from LANG).")),
         ],
-        discussion: "Ctrl-C stops at once (exit 130)."
+        discussion: tr("Ctrl-C stops at once (exit 130).")
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

@@ -5,7 +5,7 @@ public enum RemoveCommand: Command {
         abstract: tr("Delete an alarm."),
         arguments: [AlarmEditOptions.idArgument],
         options: AlarmEditOptions.common,
-        discussion: "To keep an alarm but stop it ringing, use 'alarmplay disable ID'."
+        discussion: tr("To keep an alarm but stop it ringing, use 'alarmplay disable ID'.")
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

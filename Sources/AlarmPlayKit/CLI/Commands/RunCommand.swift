@@ -11,7 +11,7 @@ public enum RunCommand: Command {
             .flag("quiet", short: "q", help: tr("Log only warnings and errors.")),
             .flag("verbose", short: "v", help: tr("Log debug events too.")),
         ],
-        discussion: """
+        discussion: tr("""
             While an alarm rings: z, s, Space or Enter snooze; x, q or Esc stop; ? shows the keys.
             From a pipe, one command per line: snooze, stop, status. From anywhere else:
             'alarmplay snooze', 'alarmplay stop', 'alarmplay status'. Edits of the alarms file
@@ -19,7 +19,7 @@ public enum RunCommand: Command {
             The phone page is served on 127.0.0.1:8137 unless --no-http; 'alarmplay web' prints
             its address with the access token (--qr as a QR code to scan). With --mqtt it joins
             the broker as one Home Assistant device (discovered by itself).
-            """
+            """)
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
@@ -39,7 +39,9 @@ public enum RunCommand: Command {
             userSounds: environment.dataHome + "/alarmplay/sounds", mqtt: try arguments.mqttSettings(environment),
             wakeEarly: try arguments.wakeEarly(), eventsFile: arguments.value("events-file"))
         do {
-            return try AlarmDaemon(configuration).run()
+            // The log is an interface: logfmt lines, strerror's words, times, all English. Only
+            // the terminal's status line speaks the person's language (TerminalFace).
+            return try Messages.inEnglish { try AlarmDaemon(configuration).run() }
         } catch let error as AlarmFileError {
             for line in error.lines where error.exitCode == .dataError { context.console.err(line) }
             throw error

@@ -2,18 +2,18 @@
 public enum ShiftCommand: Command {
     public static let spec = CommandSpec(
         name: "shift",
-        abstract: "Move only the next ring of an alarm ('--clear' undoes it).",
-        arguments: [AlarmEditOptions.idArgument, ArgumentSpec("TIME", optional: true, help: "When the next ring rings instead, e.g. 07:30 (on the ring's day).")],
+        abstract: tr("Move only the next ring of an alarm ('--clear' undoes it)."),
+        arguments: [AlarmEditOptions.idArgument, ArgumentSpec("TIME", optional: true, help: tr("When the next ring rings instead, e.g. 07:30 (on the ring's day)."))],
         options: [
-            .value("by", "OFFSET", help: "Move it by an offset instead: 30m later, -15m earlier."),
-            .flag("clear", help: "Put the next ring back where the alarm's schedule has it."),
+            .value("by", "OFFSET", help: tr("Move it by an offset instead: 30m later, -15m earlier.")),
+            .flag("clear", help: tr("Put the next ring back where the alarm's schedule has it.")),
         ] + AlarmEditOptions.common,
-        discussion: """
+        discussion: tr("""
             Writes the move into the alarm as "shift": {"from": ISO, "to": ISO}, so a running
             'alarmplay run' honours it at once; after that ring the alarm rings at its own times
             again. 'list' and 'next' show 'moved once from 06:45'. The ring cannot move past the
             ring after it, nor into the past. Changing the alarm's time or days cancels the move.
-            """
+            """)
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

@@ -5,11 +5,11 @@ public enum SkipCommand: Command {
         abstract: tr("Skip only the next ring of an alarm ('alarmplay unskip ID' undoes it)."),
         arguments: [AlarmEditOptions.idArgument],
         options: AlarmEditOptions.common,
-        discussion: """
+        discussion: tr("""
             Writes the skipped ring into the alarm as "skip": "2026-12-07T06:45:00+01:00", so a
             running 'alarmplay run' honours it at once. 'list' shows 'skipped once'. Skipping a
             one-shot means it will not ring. Changing the alarm's time or days cancels the skip.
-            """
+            """)
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

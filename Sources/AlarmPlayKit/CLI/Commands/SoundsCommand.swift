@@ -4,12 +4,12 @@ public enum SoundsCommand: Command {
         name: "sounds",
         abstract: tr("List the sounds alarms can use, with their index and name."),
         options: [.sounds, .json],
-        discussion: """
+        discussion: tr("""
             An alarm picks its sound by index ("sound": 2) or by name ("sound": "tone:chime").
             Built-in tones come first, so their indices never change; files follow, sorted by name.
             Sound files are read from the shipped Sounds/ folder, ~/.local/share/alarmplay/sounds,
             $ALARMPLAY_SOUNDS (colon-separated) and each --sounds DIR.
-            """
+            """)
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

@@ -12,16 +12,16 @@ public enum StopwatchCommand: Command {
             .json,
             .value("laps-file", "FILE", help: tr("On quit, also write the laps to FILE (number, total, diff; oldest first).")),
         ],
-        discussion: """
+        discussion: tr("""
             KEYS (on a terminal):
               Space  start / stop (stopping keeps the time)     l, Enter  lap (while running)
               r      reset (while stopped)                       c         copy the laps to the clipboard
               q, Ctrl-C  quit, printing the time and the laps
 
-            Without a terminal on standard input, reads one command per line: \(StopwatchAction.lineCommands.joined(separator: ", ")).
+            Without a terminal on standard input, reads one command per line: {commands}.
             Each prints one result line (on stderr with --json, so stdout holds only the JSON). End of input quits.
             --json prints the final state on quit: elapsedMs, and laps with number, totalMs, diffMs.
-            """
+            """, ["commands": StopwatchAction.lineCommands.joined(separator: ", ")])
     )
 
     /// How often the running time is redrawn.

@@ -7,7 +7,7 @@ public enum TimerCommand: Command {
     public static let spec = CommandSpec(
         name: "timer",
         abstract: tr("Count down and ring at zero."),
-        arguments: [ArgumentSpec("DURATION", help: "How long, e.g. \(DurationText.examples); a bare number is seconds.")],
+        arguments: [ArgumentSpec("DURATION", help: tr("How long, e.g. {examples}; a bare number is seconds.", ["examples": DurationText.examples]))],
         options: [
             .value("label", "TEXT", help: tr("What the timer is for, shown while counting and at zero.")),
             .value("sound", "SOUND", help: tr("Sound to ring, by index or name (see 'alarmplay sounds').")),
@@ -16,13 +16,13 @@ public enum TimerCommand: Command {
             .device,
             .sounds,
         ],
-        discussion: """
+        discussion: tr("""
             KEYS (on a terminal): Space pause/resume, + add a minute, q or Ctrl-C cancel.
             At zero it rings like an alarm: z, s, Space or Enter snooze for a minute; x, q, Esc or
             Ctrl-C stop. It stops by itself after 10 minutes.
-            Without a terminal on standard input, reads one command per line: \(TimerControl.lineCommands.joined(separator: ", ")).
+            Without a terminal on standard input, reads one command per line: {commands}.
             End of input does not cancel. Exits 0 when the time is up, 130 when cancelled.
-            """
+            """, ["commands": TimerControl.lineCommands.joined(separator: ", ")])
     )
 
     /// What rings at zero.

@@ -4,12 +4,12 @@ public enum ValidateCommand: Command {
         name: "validate",
         abstract: tr("Check the alarms file and show when the next alarm rings."),
         options: [AlarmFileOptions.alarms, .sounds],
-        discussion: """
+        discussion: tr("""
             Prints every problem as FILE:LINE:COL: message (exit 65), or a one-line summary (exit 0)
             that names each skipDays calendar and how many days of the coming year it skips; a calendar
             that does not parse is FILE:LINE: message (exit 65).
             A missing file exits 66.
-            """
+            """)
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

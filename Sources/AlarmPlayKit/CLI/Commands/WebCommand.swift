@@ -7,14 +7,14 @@ public enum WebCommand: Command {
             .flag("qr", help: tr("Also draw the address as a QR code to scan with a phone.")),
             .http, .json,
         ],
-        discussion: """
+        discussion: tr("""
             Asks the running 'alarmplay run' where it serves the page; when it listens on every
             address (--http 0.0.0.0:8137) the address shown is the machine's LAN address. Without a
             running 'run' it shows where one started with --http (or the default) would serve it.
             The token is $XDG_STATE_HOME/alarmplay/http-token (made on first use); anyone with the
             address can use the page, so share it like a key. Delete the file and restart 'run' to
             change it.
-            """
+            """)
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
