@@ -382,6 +382,7 @@ function renderAll() {
   renderSnoozed();
   renderAlarms();
   renderTimers();
+  renderSleep();
   renderRinging();
 }
 
@@ -755,6 +756,7 @@ async function loadSounds() {
     return;
   }
   renderSounds();
+  renderSleepSounds();
 }
 
 function renderSounds() {
@@ -1036,6 +1038,58 @@ async function cancelTimer(id) {
   scheduleRefresh();
 }
 
+// ---------------------------------------------------------------- sleep timer
+
+function renderSleep() {
+  const sleep = state.status?.sleep ?? null;
+  $("#sleep-running").hidden = !sleep;
+  if (!sleep) return;
+  const left = $("#sleep-left");
+  left.dataset.countdown = sleep.endsAt;
+  left.textContent = remainingText(sleep.endsAt);
+  const fade = sleep.fading ? t("fading out") : t("fades out over the last {time}", { time: clockText(sleep.fadeSeconds) });
+  $("#sleep-what").textContent = t("{sound} · ends {time}", { sound: sleep.sound, time: wallClock(sleep.endsAt).time }) + ` · ${fade}`;
+}
+
+function renderSleepSounds() {
+  const select = $("#sleep-sound");
+  const chosen = select.value;
+  select.replaceChildren(h("option", { value: "" }, t("Default sound")),
+    ...state.sounds.filter((sound) => !sound.broken).map((sound) => h("option", { value: sound.name },
+      `${sound.name}${sound.title ? ` — ${sound.title}` : ""}`)));
+  select.value = state.sounds.some((sound) => sound.name === chosen) ? chosen : "";
+}
+
+async function startSleep() {
+  const status = $("#sleep-status");
+  const duration = $("#sleep-duration").value.trim();
+  if (!duration) {
+    status.textContent = t("Type a duration such as 30m or 1h.");
+    return;
+  }
+  const sound = $("#sleep-sound").value;
+  try {
+    const sleep = await api("POST", "/api/sleep", sound ? { duration, sound } : { duration });
+    status.textContent = "";
+    if (state.status) state.status.sleep = sleep;
+    renderSleep();
+  } catch (error) {
+    status.textContent = error.message;
+  }
+  scheduleRefresh();
+}
+
+async function stopSleep() {
+  try {
+    await api("DELETE", "/api/sleep");
+    if (state.status) state.status.sleep = null;
+    renderSleep();
+  } catch (error) {
+    $("#sleep-status").textContent = error.message;
+  }
+  scheduleRefresh();
+}
+
 // ---------------------------------------------------------------- tabs and wiring
 
 function showTab(name) {
@@ -1047,7 +1101,7 @@ function showTab(name) {
   // The tabs share one scrolling area; a new tab starts at its top.
   $("main").scrollTop = 0;
   localStorage.setItem(TAB_KEY, name);
-  if (name === "sounds") loadSounds();
+  if (name === "sounds" || name === "timer") loadSounds();
 }
 
 function wire() {
@@ -1115,6 +1169,11 @@ function wire() {
       startTimer();
     });
   }
+  $("#sleep-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    startSleep();
+  });
+  $("#sleep-stop").addEventListener("click", stopSleep);
   $("#timers").addEventListener("click", (event) => {
     if (event.target.matches("button.cancel")) cancelTimer(event.target.closest("li").dataset.id);
   });

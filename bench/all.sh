@@ -14,7 +14,7 @@ export NOBUILD=1
 if [ -n "${QUICK:-}" ]; then tone_repeats=10 schedule_runs=3; else tone_repeats=50 schedule_runs=10; fi
 
 failed=""
-for bench in lean-core.sh preview.sh run-lateness.sh skipped-rings.sh core.sh control-socket.sh web.sh mqtt.sh stream.sh preflight.sh wake-up.sh priority.sh calendar.sh skip-days.sh pipewire.sh run-ringing.sh timer.sh stopwatch.sh "tone-synthesis.sh $tone_repeats" "schedule.sh 10000 $schedule_runs"; do
+for bench in lean-core.sh preview.sh run-lateness.sh skipped-rings.sh core.sh control-socket.sh web.sh mqtt.sh stream.sh preflight.sh wake-up.sh priority.sh calendar.sh skip-days.sh pipewire.sh run-ringing.sh sleep-timer.sh timer.sh stopwatch.sh "tone-synthesis.sh $tone_repeats" "schedule.sh 10000 $schedule_runs"; do
     echo
     sh bench/$bench || failed="$failed ${bench%% *}"
 done

@@ -11,10 +11,14 @@ public struct PlaybackOptions: Sendable, Equatable {
     /// How far into the fade-in this playback starts: a ring that switches to its fallback sound
     /// goes on rising from where it was, never restarting (or jumping to full volume).
     public var fadeElapsedSeconds: Double
+    /// Seconds of fade-out (`FadeOut`) before the end of `limitSeconds`: a sleep timer's.
+    public var fadeOutSeconds: Double = 0
 
     public init(
-        volume: Double = 1, fadeInSeconds: Double = 0, loop: Bool = false, limitSeconds: Double? = nil, fadeElapsedSeconds: Double = 0
+        volume: Double = 1, fadeInSeconds: Double = 0, loop: Bool = false, limitSeconds: Double? = nil, fadeElapsedSeconds: Double = 0,
+        fadeOutSeconds: Double = 0
     ) {
+        self.fadeOutSeconds = fadeOutSeconds
         self.volume = volume
         self.fadeInSeconds = fadeInSeconds
         self.loop = loop

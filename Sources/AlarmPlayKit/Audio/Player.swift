@@ -1,4 +1,4 @@
-/// Streams a source to an ALSA output block by block, applying gain and fade-in, looping
+/// Streams a source to an ALSA output block by block, applying gain, fade-in and fade-out, looping
 /// seamlessly and honouring a stop request within one block (one ALSA period).
 public enum Player {
     /// One ALSA period (~125 ms of our 0.5 s buffer): each write costs a wake-up and a trip
@@ -18,6 +18,8 @@ public enum Player {
         let limit = options.limitSeconds.map { Int(($0 * rate).rounded()) }
         let envelope = FadeIn(volume: options.volume, seconds: options.fadeInSeconds, sampleRate: source.format.sampleRate)
         let fadeOffset = Int((options.fadeElapsedSeconds * rate).rounded())
+        // Only a playback with an end fades out before it.
+        let fadeOut = limit != nil && options.fadeOutSeconds > 0 ? FadeOut(seconds: options.fadeOutSeconds, sampleRate: source.format.sampleRate) : nil
         // A 16-bit sound at unity gain goes to an S16 device as its own samples once any fade is
         // over: no conversion to float and back (a third of preview's cost beyond aplay's, measured).
         let samples = output.sixteenBit ? source.sixteenBitSamples : nil
@@ -34,7 +36,8 @@ public enum Player {
             if let limit { wanted = min(wanted, limit - played) }
             if wanted <= 0 { break }
             let count: Int
-            if let samples, envelope.leavesUnchanged(fromFrame: fadeOffset + played) {
+            let left = limit.map { $0 - played } ?? 0
+            if let samples, envelope.leavesUnchanged(fromFrame: fadeOffset + played), fadeOut?.leavesUnchanged(frames: wanted, framesLeft: left) ?? true {
                 count = try fill(shorts, frames: wanted, channels: channels, looping: options.loop, source: source, read: samples.read)
                 if count == 0 { break }
                 try output.write(shorts, frames: count)
@@ -42,6 +45,7 @@ public enum Player {
                 count = try fill(buffer, frames: wanted, channels: channels, looping: options.loop, source: source, read: source.read)
                 if count == 0 { break }
                 envelope.apply(to: buffer, frames: count, channels: channels, startFrame: fadeOffset + played)
+                fadeOut?.apply(to: buffer, frames: count, channels: channels, framesLeft: left)
                 try output.write(buffer, frames: count)
             }
             played += count

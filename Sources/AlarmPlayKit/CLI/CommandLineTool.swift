@@ -35,6 +35,7 @@ public enum CommandLineTool {
         DevicesCommand.self,
         StopwatchCommand.self,
         TimerCommand.self,
+        SleepCommand.self,
     ]
 
     public static func main(_ argv: [String], context: CommandContext = CommandContext(environment: .current())) -> Int32 {

@@ -32,6 +32,9 @@ public enum ControlRequest: Sendable, Equatable {
     /// Plays a sound on the alarms' device for at most 30 s; a ringing alarm always wins.
     case preview(sound: String, volume: Double)
     case stopPreview
+    /// Plays a sound for a while and fades it out (`alarmplay sleep`); a ringing alarm always wins.
+    case startSleep(SleepRequest)
+    case stopSleep
     case startTimer(seconds: Int, label: String?)
     case cancelTimer(id: String)
     /// Keeps an uploaded file in the user's sound folder if it plays; checked off the loop.
@@ -44,9 +47,14 @@ public enum ControlRequest: Sendable, Equatable {
     case householdEnded(ring: String, by: String, snoozed: Bool)
 
     /// `snooze`, `s`, `z`, `stop`, `x`, `status`, each optionally followed by an alarm id;
-    /// case-insensitive. Nil for anything else.
+    /// case-insensitive; and `sleep` with its words (`SleepRequest`). Nil for anything else.
     public init?(line: String) {
         let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        if words.first?.lowercased() == "sleep" {
+            guard let request = ControlRequest(sleepWords: words.dropFirst()) else { return nil }
+            self = request
+            return
+        }
         guard let verb = words.first?.lowercased(), words.count <= 2 else { return nil }
         let id = words.count == 2 ? words[1] : nil
         switch verb {
@@ -100,6 +108,8 @@ public enum ControlRequest: Sendable, Equatable {
         case let .shift(id, target): return "shift \(id) " + (target.map(\.description) ?? "--clear")
         case let .preview(sound, _): return "preview \(sound)"
         case .stopPreview: return "preview --stop"
+        case let .startSleep(request): return request.line
+        case .stopSleep: return "sleep --stop"
         case let .startTimer(seconds, _): return "timer \(seconds)s"
         case let .cancelTimer(id): return "timer --cancel \(id)"
         case let .addSound(name, _): return "add-sound \(name)"

@@ -9,7 +9,8 @@ protocol RingHandle: AnyObject {
 
 /// Which sound is heard: the newest ringing alarm's (the one the sleeper has not heard yet;
 /// when it is stopped the next one sounds again, so none is lost silently), a ringer opened
-/// ahead for the next ring and handed over at its second, and a preview that any alarm ends.
+/// ahead for the next ring and handed over at its second, and a preview (or a sleep timer's
+/// sound) that any alarm ends.
 /// Takes a clock and a way to start sounds, so its decisions are tested without a device.
 final class RingEngine {
     /// Starts a sound; one that takes over from `after` (told to stop) waits for it to let go of
@@ -82,11 +83,13 @@ final class RingEngine {
             prepared = nil
         }
         guard prepared == nil, sounding == nil, let due, opensAhead else { return (false, false) }
+        // The alarm's sound takes the device over from the preview (or sleep timer) it ends.
+        let previous = preview
         let endedPreview = endPreview()
         let endsAt = Instant(seconds: due.at + max(due.alarm.settings.ringFor, 1))
         var ring = request(for: due.alarm, endsAt: endsAt, startAt: Instant(seconds: due.at), devices: devices(due.alarm))
         if let wakeUp { ring = wakeUp.leading(ring, now: clock.now()) }
-        let ringer = start(ring, due.alarm.name, nil)
+        let ringer = start(ring, due.alarm.name, previous)
         prepared = (due.alarm.stateKey, due.at, ringer)
         return (true, endedPreview)
     }
@@ -98,10 +101,10 @@ final class RingEngine {
     }
 
     /// Plays `request` as a preview (after `endPreview`); refused while an alarm sounds or is
-    /// about to.
-    func startPreview(_ request: RingRequest) -> Bool {
+    /// about to. A sleep timer is one too (`id` "sleep"), taking over from the one it replaces.
+    func startPreview(_ request: RingRequest, id: String = "preview", after previous: (any RingHandle)? = nil) -> Bool {
         guard sounding == nil, prepared == nil, preview == nil else { return false }
-        preview = start(request, "preview", nil)
+        preview = start(request, id, previous)
         return true
     }
 

@@ -39,6 +39,8 @@ public struct Snapshot: Sendable {
     public let now: Int
     /// The checks of the next rings, soonest first; `run` fills it in, the offline commands cannot.
     public var preflight: [Preflight] = []
+    /// The sleep timer playing (`alarmplay sleep`); `run` fills it in.
+    public var sleep: SleepTimer?
     /// The alarms file's alarms, then the running timers: everything that may ring.
     public let alarms: [Alarm]
     /// The alarms file's alone, as the faces that edit them list them.

@@ -50,6 +50,9 @@ public struct HomeAssistantDevice: Sendable {
         public var problems: [String: [String]]
         /// The reports not seen yet (`ring_degraded`, `missed`), oldest first.
         public var reports: [JSONValue] = []
+        /// The sleep timer playing, and the minutes its switch starts one for.
+        public var sleep: Sleep?
+        public var sleepMinutes = HomeAssistantDevice.defaultSleepMinutes
 
         public init(
             ringing: Bool, next: (at: String, name: String, label: String?)?, nextShiftedFrom: String? = nil, alarms: [AlarmEntity],
@@ -66,7 +69,7 @@ public struct HomeAssistantDevice: Sendable {
         public static func == (a: Snapshot, b: Snapshot) -> Bool {
             a.ringing == b.ringing && a.alarms == b.alarms && a.next?.at == b.next?.at && a.next?.name == b.next?.name
                 && a.next?.label == b.next?.label && a.nextShiftedFrom == b.nextShiftedFrom && a.sounds == b.sounds
-                && a.problems == b.problems && a.reports == b.reports
+                && a.problems == b.problems && a.reports == b.reports && a.sleep == b.sleep && a.sleepMinutes == b.sleepMinutes
         }
     }
 
@@ -77,13 +80,13 @@ public struct HomeAssistantDevice: Sendable {
     /// `ring_degraded`: a ring that fell back or rang the bell; `preflight_*`: the check before a ring.
     /// `waking`: a wake-up phase began.
     public static let eventTypes = ["fired", "snoozed", "stopped", "silenced", "missed", "rejected", "escalated", "ring_degraded",
-                                    "preflight_failed", "preflight_recovered", "waking"]
+                                    "preflight_failed", "preflight_recovered", "waking", "sleep_started", "sleep_ended"]
 
     /// The event type Home Assistant's event entity gets for a daemon event, if it is one of them.
     public static func eventType(of event: DaemonEvent) -> String? {
         switch event {
         case .fired, .snoozed, .stopped, .dismissed, .silenced, .missed, .escalated, .ringDegraded, .preflightFailed, .preflightRecovered,
-             .waking, .wakeUpStopped:
+             .waking, .wakeUpStopped, .sleepStarted, .sleepEnded:
             return event.name
         default: return nil
         }
@@ -115,7 +118,8 @@ public struct HomeAssistantDevice: Sendable {
 
     /// Everything a command arrives on.
     public var commandTopics: [String] {
-        [base + "/snooze/set", base + "/stop/set", base + "/alarm/+/+/set"] + Self.householdTopics + [Self.homeAssistantStatusTopic]
+        [base + "/snooze/set", base + "/stop/set", base + "/alarm/+/+/set"] + sleepCommandTopics + Self.householdTopics
+            + [Self.homeAssistantStatusTopic]
     }
 
     public func alarmTopic(_ alarm: AlarmEntity, _ what: String) -> String { base + "/alarm/\(alarm.topicID)/\(what)" }
@@ -123,7 +127,7 @@ public struct HomeAssistantDevice: Sendable {
     /// Component key → platform for these alarms: what the discovery message will hold.
     public func components(_ alarms: [AlarmEntity]) -> [String: String] {
         var keys = ["snooze": "button", "stop": "button", "ringing": "binary_sensor", "next": "sensor", "event": "event",
-                    "problem": "binary_sensor"]
+                    "problem": "binary_sensor"].merging(Self.sleepComponents) { $1 }
         for alarm in alarms {
             keys["alarm_\(alarm.topicID)_enabled"] = "switch"
             keys["alarm_\(alarm.topicID)_time"] = "text"
@@ -155,6 +159,7 @@ public struct HomeAssistantDevice: Sendable {
                          "state_topic": .string(problemTopic), "payload_on": "ON", "payload_off": "OFF",
                          "json_attributes_topic": .string(problemAttributesTopic)]),
         ]
+        components += sleepDiscovery()
         for alarm in alarms {
             let key = "alarm_\(alarm.topicID)"
             let title = alarm.label ?? alarm.name
@@ -221,6 +226,7 @@ public struct HomeAssistantDevice: Sendable {
             ])),
         ]
         states[reportsTopic] = JSONWriter.compact(.object([("count", .int(snapshot.reports.count)), ("reports", .array(snapshot.reports))]))
+        states.merge(sleepStates(snapshot)) { $1 }
         for alarm in snapshot.alarms {
             states[alarmTopic(alarm, "enabled")] = alarm.enabled ? "ON" : "OFF"
             states[alarmTopic(alarm, "time")] = alarm.time
@@ -252,6 +258,9 @@ extension HomeAssistantDevice.Snapshot {
             sounds: sounds,
             problems: Dictionary(snapshot.preflight.filter { !$0.problems.isEmpty }.map { ($0.id, $0.problems) }) { first, _ in first })
         reports = snapshot.state.reports
+        sleep = snapshot.sleep.map {
+            .init(sound: $0.sound, endsAt: format.iso($0.endsAt), secondsLeft: $0.secondsLeft(at: snapshot.now), fadeSeconds: $0.fadeSeconds)
+        }
     }
 
     /// The listed name a reference means (`3`, `Tone:Beep`, a bare `beep`), else the reference as written.

@@ -11,6 +11,10 @@ public enum MQTTCommand: Sendable, Equatable {
     /// A setting of the alarm from its select or number entity (sound, volume, snooze), as the
     /// file's keys: the edit is validated like any other, so an unknown sound is refused there.
     case change(alarm: String, AlarmChanges)
+    /// The sleep timer's switch and number (`HomeAssistantDevice+Sleep`); nil: the number's minutes.
+    case startSleep(SleepRequest?)
+    case stopSleep
+    case sleepMinutes(Int)
     /// Home Assistant (re)started: publish discovery and states again.
     case homeAssistantOnline
 
@@ -31,6 +35,7 @@ public enum MQTTCommand: Sendable, Equatable {
         if topic == HomeAssistantDevice.homeAssistantStatusTopic { return value == "online" ? .success(.homeAssistantOnline) : nil }
         if topic == device.base + "/snooze/set" || topic == "alarmplay/all/snooze" { return .success(.snooze) }
         if topic == device.base + "/stop/set" || topic == "alarmplay/all/stop" { return .success(.stop) }
+        if let sleep = sleep(topic: topic, value: value, device: device) { return sleep }
         let parts = topic.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 6, topic.hasPrefix(device.base + "/alarm/"), parts[5] == "set" else {
             return .failure(MQTTRejection(topic: topic, reason: "not a command topic"))
@@ -113,7 +118,9 @@ extension MQTTCommand {
         case let .skip(alarm): return .skip(id: alarm)
         case let .shift(alarm, target): return .shift(id: alarm, target)
         case let .change(alarm, changes): return .editAlarm(id: alarm, changes)
-        case .homeAssistantOnline: return nil
+        case let .startSleep(request): return .startSleep(request ?? SleepRequest(seconds: HomeAssistantDevice.defaultSleepMinutes * 60))
+        case .stopSleep: return .stopSleep
+        case .sleepMinutes, .homeAssistantOnline: return nil
         }
     }
 }

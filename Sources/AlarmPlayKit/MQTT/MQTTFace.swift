@@ -13,6 +13,10 @@ final class MQTTFace: DaemonFace {
     private var announced: [String: String] = [:]
     private var announcedSounds: [String] = []
     private var refresh: EventLoop.Deadline?
+    /// While a sleep timer plays: when its minutes left next change.
+    private var sleepTick: EventLoop.Deadline?
+    /// The length the sleep timer's switch starts one for (its number entity).
+    private var sleepMinutes = HomeAssistantDevice.defaultSleepMinutes
     private var forceNext = false
     private var wasDisconnected = false
 
@@ -31,6 +35,7 @@ final class MQTTFace: DaemonFace {
 
     deinit {
         loop.cancel(refresh)
+        loop.cancel(sleepTick)
     }
 
     func start() {
@@ -89,8 +94,11 @@ final class MQTTFace: DaemonFace {
 
     /// The core's snapshot as Home Assistant shows it, with the sound names its selects offer.
     private func deviceSnapshot() -> HomeAssistantDevice.Snapshot {
-        guard case let .value(listed) = host.perform(.listSounds) else { return HomeAssistantDevice.Snapshot(host.snapshot(), sounds: []) }
-        return HomeAssistantDevice.Snapshot(host.snapshot(), sounds: (listed.arrayValue ?? []).compactMap { $0["name"]?.stringValue })
+        var sounds: [String] = []
+        if case let .value(listed) = host.perform(.listSounds) { sounds = (listed.arrayValue ?? []).compactMap { $0["name"]?.stringValue } }
+        var snapshot = HomeAssistantDevice.Snapshot(host.snapshot(), sounds: sounds)
+        snapshot.sleepMinutes = sleepMinutes
+        return snapshot
     }
 
     private func received(_ topic: String, _ payload: [UInt8]) {
@@ -98,8 +106,11 @@ final class MQTTFace: DaemonFace {
         switch MQTTCommand.parse(topic: topic, payload: payload, device: device, alarms: alarms) {
         case nil:
             return
+        case let .success(.sleepMinutes(minutes)):
+            sleepMinutes = minutes
+            scheduleRefresh(afterMilliseconds: 0, force: false)
         case let .success(command):
-            guard let request = command.request else {
+            guard let request = command.request(sleepMinutes: sleepMinutes) else {
                 // Home Assistant (re)started; a spread-out republish, so a house of devices does not answer at once.
                 return scheduleRefresh(afterMilliseconds: Int64.random(in: 0...5000), force: true)
             }
@@ -154,6 +165,14 @@ final class MQTTFace: DaemonFace {
         for (topic, payload) in states.sorted(by: { $0.key < $1.key }) where published[topic] != payload {
             connection.publish(topic, payload, retain: true)
             published[topic] = payload
+        }
+        // The minutes left change once a minute; nothing wakes the loop without a sleep timer.
+        loop.cancel(sleepTick)
+        sleepTick = now.sleep.map { sleep in
+            loop.schedule(afterMilliseconds: Int64(sleep.secondsToNextMinute) * 1000) { [unowned self] in
+                sleepTick = nil
+                scheduleRefresh(afterMilliseconds: 0, force: false)
+            }
         }
     }
 }

@@ -25,7 +25,9 @@ extension AlarmDaemon {
             reply(.done("reloaded"))
         case let .preview(sound, volume): reply(settled { startPreview(sound, volume: volume) })
         case .stopPreview:
-            reply(.value(["stopped": .bool(endPreview(reason: "stopped"))]))
+            reply(.value(["stopped": .bool(sleepTimer == nil && endPreview(reason: "stopped"))]))
+        case let .startSleep(request): reply(settled { startSleep(request) })
+        case .stopSleep: reply(.value(["stopped": .bool(sleepTimer != nil && endPreview(reason: "stopped"))]))
         case let .startTimer(seconds, label): reply(settled { startTimer(seconds: seconds, label: label) })
         case let .cancelTimer(id): reply(settled { cancelTimer(id) })
         case let .addAlarm(changes):

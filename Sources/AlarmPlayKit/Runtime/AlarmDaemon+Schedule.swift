@@ -76,6 +76,7 @@ extension AlarmDaemon {
     func snapshot() -> Snapshot {
         var snapshot = model.snapshot(heard: engine.heard?.key, bell: engine.heard?.bell == true)
         snapshot.preflight = preflightStatus
+        snapshot.sleep = sleepTimer
         return snapshot
     }
 }

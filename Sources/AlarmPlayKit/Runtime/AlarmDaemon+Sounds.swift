@@ -14,6 +14,7 @@ extension AlarmDaemon {
         }
         let refused = CommandResult.refused(Refusal(.conflict, "an alarm is ringing; it wins over a preview"))
         guard model.ringing.isEmpty, !engine.isOpen else { return refused }
+        guard sleepTimer == nil else { return .refused(Refusal(.conflict, "a sleep timer is playing; 'alarmplay sleep --stop' ends it")) }
         let entry: SoundEntry
         do {
             entry = try registry.resolve(SoundReference(parsing: name))
@@ -33,7 +34,7 @@ extension AlarmDaemon {
     @discardableResult
     func endPreview(reason: String) -> Bool {
         guard engine.endPreview() else { return false }
-        event(.previewEnded(reason: reason))
+        previewEnded(reason: reason)
         return true
     }
 

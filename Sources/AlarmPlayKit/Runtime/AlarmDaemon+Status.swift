@@ -35,6 +35,7 @@ extension AlarmDaemon {
                         ("problems", .array(fileProblems.map(JSONValue.string))), ("timers", .array(model.timers.map { $0.json(format: format) })),
                         ("preflight", .array(snapshot.preflight.map { $0.json(format: format) })), ("reports", .array(reports)),
                         ("waking", .array(snapshot.waking.map { $0.json(now: snapshot.now, format: format) })),
+                        ("sleep", snapshot.sleep?.json(now: snapshot.now, format: format) ?? .null),
                         ("now", .string(format.iso(snapshot.now)))] + faces.flatMap(\.statusMembers).map { ($0.key, $0.value) })
     }
 }

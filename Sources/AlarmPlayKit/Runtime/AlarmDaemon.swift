@@ -78,6 +78,8 @@ public final class AlarmDaemon {
         // The engine holds only the ringers started here.
         startRinger($0, id: $1, after: $2 as? Ringer)
     }
+    /// The sleep timer playing, as the engine's preview (`AlarmDaemon+Sleep`).
+    var sleepTimer: SleepTimer?
     /// The mixer `ensureAudible` changed for the ringing alarms, and how it was.
     var mixerChanges: (mixer: ALSAMixer, saved: [ALSAMixer.Saved])?
     /// When each ring is checked ahead and what was found (`AlarmDaemon+Preflight`).
@@ -248,7 +250,7 @@ public final class AlarmDaemon {
     func prepare(_ due: Ring?, preroll: Int) {
         let opened = engine.prepare(due, opensAhead: due.map { model.opensAhead($0, preroll: preroll) } ?? false, devices: devices(for:),
                                     wakeUp: due.flatMap(soundPhase(for:)))
-        if opened.endedPreview { event(.previewEnded(reason: "alarm")) }
+        if opened.endedPreview { previewEnded(reason: "alarm") }
         if opened.opened, let due { event(.prepared(id: due.alarm.name)) }
     }
 

@@ -25,6 +25,8 @@ public struct RingRequest: Sendable, Equatable {
     public var context: RingContext
     /// A wake-up sound played before the ring, on the same device stream (`WakeUpRequest`).
     public var wakeUp: WakeUpRequest?
+    /// Seconds of fade-out before `ringForSeconds` is over (a sleep timer's); 0: none.
+    public var fadeOutSeconds: Double = 0
 
     public init(
         sound: SoundReference, volume: Double, fadeInSeconds: Double, ringForSeconds: Double?, devices: [String],
@@ -131,7 +133,8 @@ public final class Ringer: Sendable {
             let now = SystemMonotonicTime.seconds
             let options = PlaybackOptions(
                 volume: request.volume, fadeInSeconds: request.fadeInSeconds, loop: true,
-                limitSeconds: deadline.map { $0 - now } ?? remaining, fadeElapsedSeconds: now - (soundingSince ?? now))
+                limitSeconds: deadline.map { $0 - now } ?? remaining, fadeElapsedSeconds: now - (soundingSince ?? now),
+                fadeOutSeconds: request.fadeOutSeconds)
             if soundingSince == nil { soundingSince = now }
             do {
                 return try Player.play(source, on: output, options: options, control: control)

@@ -99,11 +99,13 @@ final class TerminalFace: DaemonFace {
         redraw()
     }
 
-    /// Ticks only while something needs them: once a second while ringing on a terminal (the
-    /// "rung for" clock) or while the bell substitutes for sound; none otherwise.
+    /// Ticks only while something needs them: once a second while ringing or a sleep timer plays
+    /// on a terminal (the "rung for" and "left" clocks) or while the bell substitutes for sound;
+    /// none otherwise.
     private func updateTicks() {
-        let ringing = host.snapshot().ringing
-        if ringing.last?.bell == true || (statusLine != nil && !ringing.isEmpty) {
+        let snapshot = host.snapshot()
+        let ringing = snapshot.ringing
+        if ringing.last?.bell == true || (statusLine != nil && (!ringing.isEmpty || snapshot.sleep != nil)) {
             guard host.loop.tickInterval == nil else { return }
             host.loop.tickInterval = 1000
             host.loop.onTick = { [unowned self] in
@@ -131,7 +133,12 @@ final class TerminalFace: DaemonFace {
         statusLine.draw(language.speaking { Self.lines(host.snapshot()) })
     }
 
+    /// What rings or rings next, and the sleep timer playing.
     static func lines(_ snapshot: Snapshot) -> [String] {
+        scheduleLines(snapshot) + (snapshot.sleep.map { ["   " + $0.statusLine(now: snapshot.now)] } ?? [])
+    }
+
+    private static func scheduleLines(_ snapshot: Snapshot) -> [String] {
         let now = snapshot.now
         if let ring = snapshot.ringing.last {
             var line = "⏰ " + (ring.alarm.label ?? ring.alarm.name)

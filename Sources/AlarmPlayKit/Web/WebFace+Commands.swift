@@ -40,7 +40,7 @@ extension WebFace {
 
     private static func successStatus(_ route: WebRoute) -> Int {
         switch route {
-        case .addAlarm, .uploadSound, .startTimer: return 201
+        case .addAlarm, .uploadSound, .startTimer, .startSleep: return 201
         case .preview: return 202
         default: return 200
         }
@@ -77,6 +77,8 @@ extension WebFace {
         case .uploadSound: return .addSound(name: request.query["name"] ?? "", bytes: request.body)
         case .startTimer: return try timer(request)
         case let .cancelTimer(id): return .cancelTimer(id: id)
+        case .startSleep: return try sleep(request)
+        case .stopSleep: return .stopSleep
         case .page, .events, .calendarFeed, .messages:
             throw WebError(404, "not an API path")
         }
@@ -85,17 +87,7 @@ extension WebFace {
     private static func timer(_ request: HTTPRequest) throws(WebError) -> ControlRequest {
         let members = try WebRequestBody.object(request, allowed: ["duration", "label"])
         let body = Dictionary(members.map { ($0.key, $0.value) }) { $1 }
-        let seconds: Int
-        do throws(ValueError) {
-            guard let value = body["duration"] else { throw ValueError("duration is missing, e.g. \"25m\"") }
-            if let number = value.numberValue?.int {
-                seconds = number
-            } else {
-                seconds = try DurationText.parse(value.stringValue ?? "")
-            }
-        } catch {
-            throw WebError.problems([("duration", error.message)])
-        }
+        let seconds = try duration(body["duration"], field: "duration", example: "25m")
         if let label = body["label"], label.stringValue == nil, !label.isNull {
             throw WebError.problems([("label", "label must be a string")])
         }

@@ -20,6 +20,8 @@ public enum WebRoute: Equatable, Sendable {
     case stopPreview
     case startTimer
     case cancelTimer(String)
+    case startSleep
+    case stopSleep
     case events
     case reportsSeen
     /// The coming rings as an iCalendar feed, for a phone's calendar to subscribe to.
@@ -71,6 +73,7 @@ public enum WebRoute: Equatable, Sendable {
             (["DELETE": .stopPreview], rest == ["preview"]),
             (["POST": .startTimer], rest == ["timer"]),
             (["DELETE": .cancelTimer(name)], rest.count == 2 && rest[0] == "timer" && !name.isEmpty),
+            (["POST": .startSleep, "DELETE": .stopSleep], rest == ["sleep"]),
             (["GET": .events], rest == ["events"]),
             (["POST": .reportsSeen], rest == ["reports", "seen"]),
             (["GET": .calendarFeed], s == ["calendar.ics"]),

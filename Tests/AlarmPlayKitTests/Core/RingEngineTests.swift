@@ -88,6 +88,21 @@ final class RingEngineTests: XCTestCase {
         XCTAssertFalse(engine.startPreview(preview), "refused while an alarm is about to ring")
     }
 
+    /// A sleep timer plays as a preview: an alarm opening ahead cuts it, and its sound takes the
+    /// device over from the sleep timer's (a `hw:` device opens only once at a time).
+    func testAnAlarmOpeningAheadTakesTheDeviceOverFromASleepTimer() {
+        var sleep = RingRequest(sound: .name("tone:melody"), volume: 0.5, fadeInSeconds: 0, ringForSeconds: 1_800, devices: ["pulse"])
+        sleep.fadeOutSeconds = 300
+        XCTAssertTrue(engine.startPreview(sleep, id: "sleep"))
+        XCTAssertEqual(started.map(\.id), ["sleep"])
+        XCTAssertEqual(started[0].request.fadeOutSeconds, 300)
+        let opened = engine.prepare(Ring(alarm: work, at: 1_001), opensAhead: true, devices: devices)
+        XCTAssertEqual(opened.endedPreview, true)
+        XCTAssertTrue(started[0].stopped)
+        XCTAssertTrue(started[1].after === started[0], "the alarm's sound waits for the sleep timer's to let go")
+        XCTAssertNil(engine.preview)
+    }
+
     func testASoundThatEndedByItselfIsForgotten() {
         engine.follow([ringing(work, since: 1_000)], devices: devices)
         XCTAssertEqual(engine.ended().sound, false)

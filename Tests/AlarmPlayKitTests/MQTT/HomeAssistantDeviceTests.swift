@@ -13,11 +13,12 @@ final class HomeAssistantDeviceTests: XCTestCase {
         XCTAssertEqual(discovery["availability_topic"]?.stringValue, "alarmplay/pi1/availability")
         let components = try XCTUnwrap(discovery["components"]?.members)
         XCTAssertEqual(Set(components.map(\.key)), ["snooze", "stop", "ringing", "next", "event", "problem", "alarm_work_enabled", "alarm_work_time",
-                                                     "alarm_work_skip", "alarm_work_sound", "alarm_work_volume", "alarm_work_snooze", "alarm_work_waking"])
+                                                     "alarm_work_skip", "alarm_work_sound", "alarm_work_volume", "alarm_work_snooze", "alarm_work_waking",
+                                                     "sleep", "sleep_minutes", "sleep_left"])
         XCTAssertEqual(discovery["components"]?["problem"]?["device_class"]?.stringValue, "problem")
         XCTAssertEqual(discovery["components"]?["next"]?["device_class"]?.stringValue, "timestamp")
         XCTAssertEqual(discovery["components"]?["event"]?["event_types"]?.arrayValue?.map(\.stringValue), ["fired", "snoozed", "stopped", "silenced", "missed", "rejected", "escalated", "ring_degraded",
-                                                                                                   "preflight_failed", "preflight_recovered", "waking"],
+                                                                                                   "preflight_failed", "preflight_recovered", "waking", "sleep_started", "sleep_ended"],
                        "a refused command is an event too, and so are the checks before a ring and the reports")
         XCTAssertEqual(discovery["components"]?["alarm_work_time"]?["command_topic"]?.stringValue, "alarmplay/pi1/alarm/work/time/set")
     }

@@ -64,6 +64,7 @@ public enum StatusCommand: Command {
         } else {
             context.console.out("next: none")
         }
+        if let sleep = status["sleep"], !sleep.isNull { context.console.out(SleepCommand.describe(sleep)) }
         if let paused = status["pausedUntil"]?.stringValue {
             context.console.out("paused until \(paused) ('alarmplay resume' ends it)")
         }

@@ -62,6 +62,8 @@ extension DaemonEvent {
         case .editFailed: return "edit_failed"
         case .timerStarted: return "timer_started"
         case .timerCancelled: return "timer_cancelled"
+        case .sleepStarted: return "sleep_started"
+        case .sleepEnded: return "sleep_ended"
         case .listening: return "listening"
         case .noControlSocket: return "no_control_socket"
         case .control: return "control"
@@ -175,6 +177,10 @@ extension DaemonEvent {
             return [.init("sound", .text(sound)), .init("path", .text(path))]
         case let .timerStarted(id, at, seconds):
             return [.init("id", .text(id)), .init("at", .time(at)), .init("seconds", .number(seconds))]
+        case let .sleepStarted(sound, seconds, fade, endsAt):
+            return [.init("sound", .text(sound)), .init("seconds", .number(seconds)), .init("fade_s", .number(fade)), .init("ends", .time(endsAt))]
+        case let .sleepEnded(reason):
+            return [.init("reason", .text(reason.rawValue))]
         case let .listening(socket):
             return [.init("socket", .text(socket))]
         case let .control(request):

@@ -76,6 +76,9 @@ public enum DaemonEvent: Sendable, Equatable {
     case editFailed(problem: String)
     case timerStarted(id: String, at: Int, seconds: Int)
     case timerCancelled(id: String)
+    /// A sleep timer (`alarmplay sleep`) began playing `sound`, fading out over its last `fadeSeconds`.
+    case sleepStarted(sound: String, seconds: Int, fadeSeconds: Int, endsAt: Int)
+    case sleepEnded(reason: SleepEnd)
 
     // The process.
     case listening(socket: String)
