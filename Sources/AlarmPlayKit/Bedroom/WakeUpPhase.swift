@@ -72,7 +72,9 @@ extension WakeUpPhase {
     /// The status line's: `🌅 waking: work, rings 07:00 (in 12m) · 40% · x stops that ring`.
     public func line(now: Int) -> String {
         let percent = Int((progress(at: now) * 100).rounded())
-        return "🌅 waking: \(alarm.label ?? alarm.name), rings \(TimeFormat().short(ring)) (\(TimeFormat.relative(from: now, to: ring))) · \(percent)%"
-            + " · x stops that ring · Ctrl-C quits"
+        return "🌅 " + tr("waking: {label}, rings {time} ({relative}) · {percent}% · x stops that ring · Ctrl-C quits", [
+            "label": alarm.label ?? alarm.name, "time": TimeFormat().short(ring),
+            "relative": TimeFormat.relative(from: now, to: ring), "percent": String(percent),
+        ])
     }
 }
