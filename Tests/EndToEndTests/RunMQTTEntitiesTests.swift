@@ -15,10 +15,6 @@ final class RunMQTTEntitiesTests: XCTestCase {
         scenario.tearDown()
     }
 
-    private func json(_ text: String?) -> [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data((text ?? "").utf8))) as? [String: Any] ?? [:]
-    }
-
     private func alarmsFile() throws -> String { try String(contentsOfFile: scenario.alarmsPath, encoding: .utf8) }
 
     private func startRun(_ broker: MosquittoBroker) throws -> RunningProcess {

@@ -17,10 +17,6 @@ final class RunMQTTSleepTests: XCTestCase {
         scenario.tearDown()
     }
 
-    private func json(_ text: String?) -> [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data((text ?? "").utf8))) as? [String: Any] ?? [:]
-    }
-
     func testTheSwitchStartsAndStopsASleepTimerOfTheNumbersMinutes() throws {
         let broker = try MosquittoBroker()
         try broker.start()

@@ -21,10 +21,6 @@ final class RunMQTTTests: XCTestCase {
         return run
     }
 
-    private func json(_ text: String?) -> [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data((text ?? "").utf8))) as? [String: Any] ?? [:]
-    }
-
     func testDiscoveryAvailabilityAndStatesAreRetained() throws {
         let broker = try MosquittoBroker()
         try broker.start()

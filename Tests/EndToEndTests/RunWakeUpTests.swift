@@ -17,10 +17,6 @@ final class RunWakeUpTests: XCTestCase {
         scenario.tearDown()
     }
 
-    private func json(_ text: String?) -> [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data((text ?? "").utf8))) as? [String: Any] ?? [:]
-    }
-
     func testTheWakeUpSoundRisesAndHandsOverToTheAlarmAtItsSecondWithoutAGap() throws {
         let due = scenario.at(secondsAhead: 9)
         let marker = scenario.home.file("hook.txt")

@@ -125,3 +125,10 @@ final class MosquittoBroker {
         }
     }
 }
+
+extension XCTestCase {
+    /// A message's payload as a JSON object; empty when it is missing or not an object.
+    func json(_ text: String?) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data((text ?? "").utf8))) as? [String: Any] ?? [:]
+    }
+}
