@@ -36,13 +36,13 @@ public struct SleepRequest: Sendable, Equatable {
 
     /// What is wrong with it, by the field at fault (the page's form fields, the CLI's arguments).
     public var problem: (field: String, message: String)? {
-        if !(1...Self.longestSeconds).contains(seconds) { return ("duration", "duration must be from 1s to 24h") }
-        if let volume, !(0...1).contains(volume) { return ("volume", "volume must be a number from 0.0 to 1.0") }
+        if !(1...Self.longestSeconds).contains(seconds) { return ("duration", tr("duration must be from 1s to 24h")) }
+        if let volume, !(0...1).contains(volume) { return ("volume", tr("volume must be a number from 0.0 to 1.0")) }
         if let fadeSeconds, !(0...seconds).contains(fadeSeconds) {
-            return ("fade", "fade must be from 0s to the duration (\(DurationText.format(seconds)))")
+            return ("fade", tr("fade must be from 0s to the duration ({duration})", ["duration": DurationText.format(seconds)]))
         }
         if let sound, sound.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.allSatisfy { $0 == " " } }) {
-            return ("sound", "sound must name a sound: an index or a name from 'alarmplay sounds'")
+            return ("sound", tr("sound must name a sound: an index or a name from 'alarmplay sounds'"))
         }
         return nil
     }

@@ -26,17 +26,17 @@ public enum ArgumentParser {
                 }
             } else {
                 guard argument.count == 2, let option = spec.options.first(where: { $0.short == argument.last }) else {
-                    throw UsageError("unknown option '\(argument)'", command: spec.name)
+                    throw UsageError(tr("unknown option '{option}'", ["option": argument]), command: spec.name)
                 }
                 name = option.name
             }
             guard let option = spec.options.first(where: { $0.name == name }) else {
-                let hint = Suggestion.closest(to: name, in: spec.options.map(\.name)).map { " (did you mean '--\($0)'?)" } ?? ""
-                throw UsageError("unknown option '--\(name)'\(hint)", command: spec.name)
+                let hint = Suggestion.closest(to: name, in: spec.options.map(\.name)).map { tr(" (did you mean '--{option}'?)", ["option": $0]) } ?? ""
+                throw UsageError(tr("unknown option '--{option}'{hint}", ["option": name, "hint": hint]), command: spec.name)
             }
             if option.valueName == nil {
                 if inlineValue != nil {
-                    throw UsageError("option '--\(name)' takes no value", command: spec.name)
+                    throw UsageError(tr("option '--{option}' takes no value", ["option": name]), command: spec.name)
                 }
                 result.flags.insert(name)
                 continue
@@ -48,10 +48,10 @@ public enum ArgumentParser {
                 value = arguments[index]
                 index += 1
             } else {
-                throw UsageError("missing value for '--\(name) \(option.valueName ?? "")'", command: spec.name)
+                throw UsageError(tr("missing value for '--{option} {value}'", ["option": name, "value": option.valueName ?? ""]), command: spec.name)
             }
             if !option.repeatable, result.values[name] != nil {
-                throw UsageError("option '--\(name)' given more than once", command: spec.name)
+                throw UsageError(tr("option '--{option}' given more than once", ["option": name]), command: spec.name)
             }
             result.values[name, default: []].append(value)
         }
@@ -59,11 +59,11 @@ public enum ArgumentParser {
         let required = spec.arguments.filter { !$0.optional }.count
         if result.positionals.count < required {
             let missing = spec.arguments[result.positionals.count]
-            throw UsageError("missing argument \(missing.name)", command: spec.name)
+            throw UsageError(tr("missing argument {argument}", ["argument": missing.name]), command: spec.name)
         }
         if result.positionals.count > spec.arguments.count {
             let extra = result.positionals[spec.arguments.count]
-            throw UsageError("unexpected argument '\(extra)'", command: spec.name)
+            throw UsageError(tr("unexpected argument '{argument}'", ["argument": extra]), command: spec.name)
         }
         return result
     }

@@ -42,7 +42,7 @@ extension ParsedArguments {
     public func mqttSettings(_ environment: Environment) throws -> MQTTSettings? {
         guard let url = value("mqtt") else {
             if let stray = ["mqtt-id", "mqtt-name", "mqtt-user", "mqtt-password-file"].first(where: { value($0) != nil }) {
-                throw UsageError("--\(stray) needs --mqtt URL")
+                throw UsageError(tr("--{option} needs --mqtt URL", ["option": stray]))
             }
             return nil
         }
@@ -65,10 +65,10 @@ extension ParsedArguments {
         guard let text = value("wake-early") else { return 60 }
         do {
             let seconds = try DurationText.parse(text)
-            guard seconds <= 3600 else { throw UsageError("--wake-early: at most 1h, not \(text)") }
+            guard seconds <= 3600 else { throw UsageError(tr("--wake-early: at most 1h, not {value}", ["value": text])) }
             return seconds
         } catch let error as ValueError {
-            throw UsageError("--wake-early: \(error.message)")
+            throw UsageError("--wake-early", problem: error.message)
         } catch {
             throw error as! UsageError
         }
@@ -77,7 +77,7 @@ extension ParsedArguments {
     /// Where `run` serves the page: nil with --no-http.
     public func httpAddress() throws(UsageError) -> HTTPAddress? {
         if flag("no-http") {
-            guard value("http") == nil else { throw UsageError("--http and --no-http cannot be used together") }
+            guard value("http") == nil else { throw UsageError.together("http", "no-http") }
             return nil
         }
         return try value("http").map(HTTPAddress.init(parsing:)) ?? .default

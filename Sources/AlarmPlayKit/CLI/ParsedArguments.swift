@@ -17,10 +17,12 @@ public struct ParsedArguments: Sendable, Equatable {
     public func number(_ name: String, in range: ClosedRange<Double>? = nil) throws(UsageError) -> Double? {
         guard let text = value(name) else { return nil }
         guard let number = Double(text), number.isFinite else {
-            throw UsageError("--\(name) expects a number, got \"\(text)\"")
+            throw UsageError(tr("--{option} expects a number, got \"{value}\"", ["option": name, "value": text]))
         }
         if let range, !range.contains(number) {
-            throw UsageError("--\(name) must be between \(range.lowerBound.compact) and \(range.upperBound.compact), got \(text)")
+            throw UsageError(tr("--{option} must be between {low} and {high}, got {value}", [
+                "option": name, "low": range.lowerBound.compact, "high": range.upperBound.compact, "value": text,
+            ]))
         }
         return number
     }
@@ -35,11 +37,13 @@ public struct ParsedArguments: Sendable, Equatable {
             do {
                 seconds = Double(try DurationText.parse(text))
             } catch {
-                throw UsageError("--\(name): \(error.description)")
+                throw UsageError("--" + name, problem: error.description)
             }
         }
         guard range.contains(seconds) else {
-            throw UsageError("--\(name) must be from \(range.lowerBound.compact) to \(range.upperBound.compact) seconds, got \(text)")
+            throw UsageError(tr("--{option} must be from {low} to {high} seconds, got {value}", [
+                "option": name, "low": range.lowerBound.compact, "high": range.upperBound.compact, "value": text,
+            ]))
         }
         return seconds
     }
@@ -47,7 +51,9 @@ public struct ParsedArguments: Sendable, Equatable {
     public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError("--\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(text)\"")
+            throw UsageError(tr("--{option} expects a whole number from {low} to {high}, got \"{value}\"", [
+                "option": name, "low": String(range.lowerBound), "high": String(range.upperBound), "value": text,
+            ]))
         }
         return number
     }

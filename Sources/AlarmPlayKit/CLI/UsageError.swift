@@ -3,9 +3,20 @@ public struct UsageError: UserFacingError, Equatable {
     public var message: String
     public var command: String?
 
+    /// `message` in the user's language already (`tr`).
     public init(_ message: String, command: String? = nil) {
         self.message = message
         self.command = command
+    }
+
+    /// A value's own problem (a date, a duration) after what it was given for: `--after: …`.
+    public init(_ name: String, problem: String, command: String? = nil) {
+        self.init(name + ": " + problem, command: command)
+    }
+
+    /// Two options that exclude each other, named without their dashes.
+    public static func together(_ first: String, _ second: String) -> UsageError {
+        UsageError(tr("--{first} and --{second} cannot be used together", ["first": first, "second": second]))
     }
 
     public var description: String { message }

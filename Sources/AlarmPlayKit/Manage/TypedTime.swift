@@ -14,14 +14,14 @@ extension TimeOfDay {
             parts.dropFirst().allSatisfy({ $0.count == 2 }),
             parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) })
         else {
-            throw ValueError("invalid time \"\(text)\" (expected HH:MM or HH:MM:SS, 24-hour, or 12-hour such as 6:45pm)")
+            throw ValueError(tr("invalid time \"{value}\" (expected HH:MM or HH:MM:SS, 24-hour, or 12-hour such as 6:45pm)", ["value": text]))
         }
         let numbers = parts.map { Int($0)! }
         guard (1...12).contains(numbers[0]) else {
-            throw ValueError("hour \(numbers[0]) out of range for am/pm (1-12)")
+            throw ValueError(tr("hour {value} out of range for am/pm (1-12)", ["value": String(numbers[0])]))
         }
-        if numbers.count > 1, numbers[1] >= 60 { throw ValueError("minute \(numbers[1]) out of range (00-59)") }
-        if numbers.count > 2, numbers[2] >= 60 { throw ValueError("second \(numbers[2]) out of range (00-59)") }
+        if numbers.count > 1, numbers[1] >= 60 { throw ValueError(tr("minute {value} out of range (00-{last})", ["value": String(numbers[1]), "last": "59"])) }
+        if numbers.count > 2, numbers[2] >= 60 { throw ValueError(tr("second {value} out of range (00-{last})", ["value": String(numbers[2]), "last": "59"])) }
         // 12am is midnight and 12pm is noon.
         let hour = numbers[0] % 12 + (isMorning ? 0 : 12)
         self.init(hour: hour, minute: numbers.count > 1 ? numbers[1] : 0, second: numbers.count > 2 ? numbers[2] : 0)

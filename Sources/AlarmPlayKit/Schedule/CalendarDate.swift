@@ -17,23 +17,26 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
         else {
-            throw ValueError("invalid date \"\(text)\" (expected YYYY-MM-DD)")
+            throw ValueError(tr("invalid date \"{value}\" (expected YYYY-MM-DD)", ["value": text]))
         }
         let (year, month, day) = (Int(parts[0])!, Int(parts[1])!, Int(parts[2])!)
         guard (1...12).contains(month) else {
-            throw ValueError("month \(month) out of range (01-12)")
+            throw ValueError(tr("month {value} out of range (01-12)", ["value": String(month)]))
         }
         let length = Self.daysIn(month: month, year: year)
         guard (1...length).contains(day) else {
-            throw ValueError("day \(day) out of range for \(Self.monthNames[month - 1]) \(year) (01-\(length))")
+            throw ValueError(tr("day {value} out of range for {month} {year} (01-{last})", [
+                "value": String(day), "month": Self.monthNames[month - 1], "year": String(year), "last": String(length),
+            ]))
         }
         self.init(year: year, month: month, day: day)
     }
 
-    static let monthNames = [
-        "January", "February", "March", "April", "May", "June",
-        "July", "August", "September", "October", "November", "December",
-    ]
+    static var monthNames: [String] {
+        [trc("month", "January"), trc("month", "February"), trc("month", "March"), trc("month", "April"),
+         trc("month", "May"), trc("month", "June"), trc("month", "July"), trc("month", "August"),
+         trc("month", "September"), trc("month", "October"), trc("month", "November"), trc("month", "December")]
+    }
 
     public static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)

@@ -5,7 +5,7 @@ public enum DurationText {
 
     /// Whole seconds.
     public static func parse(_ text: String) throws(ValueError) -> Int {
-        let invalid = ValueError("invalid duration \"\(text)\" (use e.g. \(examples))")
+        let invalid = ValueError(tr("invalid duration \"{value}\" (use e.g. {examples})", ["value": text, "examples": examples]))
         let trimmed = Substring(text).trimmingSpaces
         guard !trimmed.isEmpty else { throw invalid }
         if trimmed.contains(":") {
@@ -15,7 +15,7 @@ public enum DurationText {
                 parts.dropFirst().allSatisfy({ $0.count == 2 })
             else { throw invalid }
             if numbers.dropFirst().contains(where: { $0 >= 60 }) {
-                throw ValueError("invalid duration \"\(text)\" (minutes and seconds go up to 59)")
+                throw ValueError(tr("invalid duration \"{value}\" (minutes and seconds go up to 59)", ["value": text]))
             }
             return numbers.reduce(0) { $0 * 60 + $1 }
         }

@@ -3,9 +3,9 @@
 /// fractions of a second, and a bare date (local midnight).
 public enum ISO8601 {
     public static func parse(_ text: String, zone: LocalTimeZone = .current) throws(ValueError) -> Instant {
-        let invalid = ValueError(
-            "invalid time \"\(text)\" (expected ISO 8601 such as 2027-03-28T01:00:00+01:00, ...Z, or local 2027-03-28T01:00)"
-        )
+        let invalid = ValueError(tr(
+            "invalid time \"{value}\" (expected ISO 8601 such as 2027-03-28T01:00:00+01:00, ...Z, or local 2027-03-28T01:00)",
+            ["value": text]))
         let characters = Array(text)
         guard characters.count >= 10 else { throw invalid }
         let date = try CalendarDate(parsing: String(characters[0..<10]))

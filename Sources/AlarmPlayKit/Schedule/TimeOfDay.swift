@@ -19,18 +19,19 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
             && parts.dropFirst().allSatisfy { $0.count == 2 }
             && parts.allSatisfy { $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
         guard shapeIsValid else {
-            throw ValueError("invalid time \"\(text)\" (expected HH:MM or HH:MM:SS, 24-hour)")
+            throw ValueError(tr("invalid time \"{value}\" (expected HH:MM or HH:MM:SS, 24-hour)", ["value": text]))
         }
         let numbers = parts.map { Int($0)! }
-        try Self.check("hour", numbers[0], below: 24)
-        try Self.check("minute", numbers[1], below: 60)
-        if numbers.count == 3 { try Self.check("second", numbers[2], below: 60) }
+        try Self.check(tr("hour {value} out of range (00-{last})"), numbers[0], below: 24)
+        try Self.check(tr("minute {value} out of range (00-{last})"), numbers[1], below: 60)
+        if numbers.count == 3 { try Self.check(tr("second {value} out of range (00-{last})"), numbers[2], below: 60) }
         self.init(hour: numbers[0], minute: numbers[1], second: numbers.count == 3 ? numbers[2] : 0)
     }
 
-    private static func check(_ name: String, _ value: Int, below limit: Int) throws(ValueError) {
+    /// `message` has `{value}` and `{last}`, the highest value allowed.
+    private static func check(_ message: @autoclosure () -> String, _ value: Int, below limit: Int) throws(ValueError) {
         guard value < limit else {
-            throw ValueError("\(name) \(value) out of range (00-\(limit - 1))")
+            throw ValueError(message().filling(["value": String(value), "last": String(limit - 1)]))
         }
     }
 

@@ -48,8 +48,8 @@ public struct WeekdaySet: Sendable, Hashable, CustomStringConvertible {
             return
         }
         let names = Weekday.allCases.map(\.shortName) + Weekday.allCases.map(\.fullName) + Self.groups.map(\.0)
-        let hint = Suggestion.closest(to: word, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
-        throw ValueError("unknown weekday \"\(text)\"\(hint)")
+        let hint = Suggestion.closest(to: word, in: names).map { tr(" (did you mean \"{name}\"?)", ["name": $0]) } ?? ""
+        throw ValueError(tr("unknown weekday \"{value}\"{hint}", ["value": text, "hint": hint]))
     }
 
     /// A comma-separated list as typed on the command line: `mon,wed,fri`, `weekdays`.
@@ -57,7 +57,7 @@ public struct WeekdaySet: Sendable, Hashable, CustomStringConvertible {
         var result = WeekdaySet([])
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
             let trimmed = name.trimmingSpaces
-            guard !trimmed.isEmpty else { throw ValueError("empty weekday in \"\(text)\"") }
+            guard !trimmed.isEmpty else { throw ValueError(tr("empty weekday in \"{value}\"", ["value": text])) }
             result.formUnion(try WeekdaySet(parsingName: trimmed))
         }
         self = result

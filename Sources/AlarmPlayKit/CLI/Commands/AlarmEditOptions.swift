@@ -68,7 +68,7 @@ enum AlarmEditOptions {
 
     private static func exclusive(_ first: String, _ second: String, _ arguments: ParsedArguments) throws(UsageError) {
         let given = { (name: String) in arguments.flag(name) || arguments.value(name) != nil }
-        if given(first), given(second) { throw UsageError("--\(first) and --\(second) cannot be used together") }
+        if given(first), given(second) { throw UsageError.together(first, second) }
     }
 
     /// Problems worded with the option the user typed (`--volume: volume must be ...`).

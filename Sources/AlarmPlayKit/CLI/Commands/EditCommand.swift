@@ -21,7 +21,7 @@ public enum EditCommand: Command {
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let changes = try AlarmEditOptions.changes(arguments, time: nil)
         guard !changes.isEmpty else {
-            throw UsageError("nothing to change: give options such as --time 07:00 or --days weekdays")
+            throw UsageError(tr("nothing to change: give options such as --time 07:00 or --days weekdays"))
         }
         let (file, index) = try AlarmEditOptions.update(arguments, context: context) {
             try AlarmFileEdits.edit(arguments.positionals[0], changes, in: $0)

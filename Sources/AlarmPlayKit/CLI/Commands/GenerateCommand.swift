@@ -31,7 +31,7 @@ public enum GenerateCommand: Command {
         case "sysusers": text = SystemdUnit.sysusers
         default:
             guard let shell = ShellCompletion.Shell(rawValue: what) else {
-                throw UsageError("unknown file '\(what)' (man1, man5, bash, zsh, fish, user-unit, system-unit, sysusers)")
+                throw UsageError(tr("unknown file '{name}' (man1, man5, bash, zsh, fish, user-unit, system-unit, sysusers)", ["name": what]))
             }
             text = ShellCompletion.script(for: shell)
         }

@@ -27,7 +27,7 @@ public enum InstallServiceCommand: Command {
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         if arguments.flag("user"), arguments.flag("system") {
-            throw UsageError("--user and --system cannot be used together")
+            throw UsageError.together("user", "system")
         }
         let environment = context.environment
         let userName = environment["SUDO_USER"] ?? environment["USER"] ?? currentUserName()

@@ -31,7 +31,7 @@ public enum NextCommand: Command {
             do {
                 after = try ISO8601.parse(text).seconds
             } catch {
-                throw UsageError("--after: \(error.message)")
+                throw UsageError("--after", problem: error.message)
             }
         } else {
             after = SystemClock().now().seconds

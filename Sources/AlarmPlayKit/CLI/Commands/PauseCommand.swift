@@ -16,16 +16,16 @@ public enum PauseCommand: Command {
         let until: CalendarDate
         switch (arguments.value("until"), arguments.value("for")) {
         case let (text?, nil):
-            do { until = try CalendarDate(parsing: text) } catch { throw UsageError("--until: \(error.message)") }
+            do { until = try CalendarDate(parsing: text) } catch { throw UsageError("--until", problem: error.message) }
         case let (nil, text?):
             guard let unit = text.last, let count = Int(text.dropLast()), count >= 1, count <= 3650, unit == "d" || unit == "w" else {
-                throw UsageError("--for: a number of days or weeks such as 3d or 2w, not \"\(text)\"")
+                throw UsageError("--for", problem: tr("a number of days or weeks such as 3d or 2w, not \"{value}\"", ["value": text]))
             }
             until = today.adding(days: unit == "w" ? count * 7 : count)
         default:
-            throw UsageError("give --until YYYY-MM-DD or --for DURATION (e.g. --for 2w)")
+            throw UsageError(tr("give --until YYYY-MM-DD or --for DURATION (e.g. --for 2w)"))
         }
-        guard until > today else { throw UsageError("--until: \(until) is not after today (\(today))") }
+        guard until > today else { throw UsageError("--until", problem: tr("{date} is not after today ({today})", ["date": until.description, "today": today.description])) }
         _ = try AlarmEditOptions.update(arguments, context: context) { file in
             var document = file.document
             document.set("pausedUntil", .string(until.description), orderedBy: AlarmFileDecoder.topLevelKeys)

@@ -23,12 +23,12 @@ public enum PreviewCommand: Command {
         let fadeIn = try arguments.seconds("fade-in", in: 0...3600) ?? 0
         let registry = arguments.soundRegistry(context)
         let entries = try arguments.positionals[0].split(separator: ",").map { try registry.resolve(SoundReference(parsing: $0.trimmingSpaces)) }
-        guard let entry = entries.first else { throw UsageError("give a sound: an index or a name from 'alarmplay sounds'") }
+        guard let entry = entries.first else { throw UsageError(tr("give a sound: an index or a name from 'alarmplay sounds'")) }
         let options = PlaybackOptions(volume: volume, fadeInSeconds: fadeIn, loop: seconds != nil, limitSeconds: seconds)
 
         let signals = try SignalWatcher([SIGINT, SIGTERM, SIGHUP])
         let notifier = try Notifier()
-        if let voice = arguments.value("voice"), let problem = VoiceCheck.problem(voice) { throw UsageError("--voice: " + problem) }
+        if let voice = arguments.value("voice"), let problem = VoiceCheck.problem(voice) { throw UsageError("--voice", problem: problem) }
         let ring = RingContext(label: arguments.value("label"), voice: arguments.value("voice"))
         let job = PlaybackJob.start(entries, from: registry, device: arguments.device, options: options, context: ring, notifier: notifier)
         let progress = ProgressLine(name: entries.map(\.sound.name).joined(separator: ", "),

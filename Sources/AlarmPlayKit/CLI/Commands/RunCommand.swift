@@ -24,7 +24,7 @@ public enum RunCommand: Command {
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         if arguments.flag("quiet"), arguments.flag("verbose") {
-            throw UsageError("--quiet and --verbose cannot be used together")
+            throw UsageError.together("quiet", "verbose")
         }
         let environment = context.environment
         let threshold: EventLog.Level = arguments.flag("quiet") ? .warning : arguments.flag("verbose") ? .debug : .info

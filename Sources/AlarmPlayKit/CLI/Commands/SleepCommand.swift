@@ -51,13 +51,13 @@ public enum SleepCommand: Command {
         let duration = arguments.positional(0)
         if arguments.flag("stop") {
             guard duration == nil, arguments.value("fade") == nil, arguments.value("volume") == nil else {
-                throw UsageError("--stop takes no DURATION, SOUND, --fade or --volume", command: spec.name)
+                throw UsageError(tr("--stop takes no DURATION, SOUND, --fade or --volume"), command: spec.name)
             }
             return .stopSleep
         }
         guard let duration, duration != "status" else {
             guard arguments.positionals.count <= 1, arguments.value("fade") == nil, arguments.value("volume") == nil else {
-                throw UsageError("give a DURATION first, e.g. 'alarmplay sleep 30m'", command: spec.name)
+                throw UsageError(tr("give a DURATION first, e.g. 'alarmplay sleep 30m'"), command: spec.name)
             }
             return .status
         }
@@ -65,14 +65,14 @@ public enum SleepCommand: Command {
         do {
             seconds = try DurationText.parse(duration)
         } catch {
-            throw UsageError("DURATION: \(error.message)", command: spec.name)
+            throw UsageError("DURATION", problem: error.message, command: spec.name)
         }
         let fade = try arguments.seconds("fade", in: 0...Double(SleepRequest.longestSeconds)).map { Int($0.rounded()) }
         let request = SleepRequest(seconds: seconds, sound: arguments.positional(1), volume: try arguments.number("volume", in: 0...1),
                                    fadeSeconds: fade)
         if let problem = request.problem {
             let name = ["duration": "DURATION", "sound": "SOUND"][problem.field] ?? "--" + problem.field
-            throw UsageError("\(name): \(problem.message)", command: spec.name)
+            throw UsageError(name, problem: problem.message, command: spec.name)
         }
         return .startSleep(request)
     }

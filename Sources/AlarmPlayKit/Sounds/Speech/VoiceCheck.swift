@@ -7,7 +7,7 @@ public enum VoiceCheck {
         let close = installed.filter { $0.hasPrefix(String(wanted.prefix(2))) }.prefix(5)
         let nearest = Suggestion.closest(to: wanted, in: installed)
         let shown = Array(close) + (nearest.map { close.contains($0) ? [] : [$0] } ?? [])
-        let hint = shown.isEmpty ? "e.g. en, de, fr, es" : "close: " + shown.joined(separator: ", ")
-        return "unknown voice \"\(voice)\" (\(hint); 'espeak-ng --voices' lists them)"
+        let hint = shown.isEmpty ? tr("e.g. {voices}", ["voices": "en, de, fr, es"]) : tr("close: {voices}", ["voices": shown.joined(separator: ", ")])
+        return tr("unknown voice \"{voice}\" ({hint}; 'espeak-ng --voices' lists them)", ["voice": voice, "hint": hint])
     }
 }
