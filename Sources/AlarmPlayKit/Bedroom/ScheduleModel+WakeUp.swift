@@ -18,14 +18,14 @@ extension ScheduleModel {
         return phases
     }
 
-    static func dismissedLine(_ phase: WakeUpPhase) -> String {
-        "stopped waking \(phase.alarm.name): the \(TimeFormat().short(phase.ring)) ring will not come"
+    static func dismissedLine(_ phase: WakeUpPhase) -> Phrase {
+        Phrase("stopped waking {id}: the {time} ring will not come", ["id": phase.alarm.name, "time": TimeFormat().short(phase.ring)])
     }
 
     /// Why a snooze with nothing ringing does nothing while an alarm wakes; nil when none does.
     func wakingRefusal(_ id: String?) -> Refusal? {
         guard let phase = waking(id).first else { return nil }
-        return Refusal(.conflict, "nothing is ringing: \(phase.alarm.name) is waking up and rings at \(TimeFormat().short(phase.ring)); "
-            + "stop ends the wake-up and that ring")
+        return Refusal(.conflict, Phrase("nothing is ringing: {id} is waking up and rings at {time}; stop ends the wake-up and that ring",
+                                         ["id": phase.alarm.name, "time": TimeFormat().short(phase.ring)]))
     }
 }

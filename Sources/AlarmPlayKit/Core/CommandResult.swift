@@ -27,15 +27,23 @@ public struct Refusal: Error, Sendable, Equatable {
     }
 
     public var kind: Kind
-    public var message: String
+    /// Worded when read: English on the socket, the page and MQTT; the person's on the terminal.
+    public var words: Phrase
     /// What stands in the way, one line each (the alarms file's located problems).
     public var details: [String]
 
-    public init(_ kind: Kind, _ message: String, details: [String] = []) {
+    public init(_ kind: Kind, _ words: Phrase, details: [String] = []) {
         self.kind = kind
-        self.message = message
+        self.words = words
         self.details = details
     }
+
+    /// `message` worded already (another error's description, a name).
+    public init(_ kind: Kind, _ message: String, details: [String] = []) {
+        self.init(kind, Phrase(verbatim: message), details: details)
+    }
+
+    public var message: String { words.description }
 
     /// The request is wrong in one field.
     public init(field: String, _ message: String) {
@@ -46,21 +54,22 @@ public struct Refusal: Error, Sendable, Equatable {
 /// What a command to `run` gave: done with a message for the person who asked, or a value
 /// (`status`), or refused.
 public enum CommandResult: Sendable, Equatable {
-    case done(String)
+    case done(Phrase)
     case value(JSONValue)
     case refused(Refusal)
 
-    init(_ result: Result<String, Refusal>) {
+    init(_ result: Result<Phrase, Refusal>) {
         switch result {
         case let .success(message): self = .done(message)
         case let .failure(refusal): self = .refused(refusal)
         }
     }
 
-    /// The control socket's and stdin's reply line: `ok: ...`, the value's JSON, or `error: ...`.
+    /// The control socket's and stdin's reply line: `ok: ...`, the value's JSON, or `error: ...`;
+    /// in the reading thread's language (`Phrase`), so English on the socket.
     public var line: String {
         switch self {
-        case let .done(message): return "ok: " + message
+        case let .done(words): return "ok: " + words.description
         case let .value(value): return JSONWriter.compact(value)
         case let .refused(refusal): return "error: " + refusal.message
         }

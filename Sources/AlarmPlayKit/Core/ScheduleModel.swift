@@ -124,78 +124,84 @@ struct ScheduleModel {
         state.schedule = state.schedule.reconciled(with: self.alarms, now: clock.now().seconds)
     }
 
+    static let nothingRings = Refusal(.conflict, Phrase("nothing is ringing"))
+
     /// The ringing alarms a request is for, or why there are none.
     private func targets(_ id: String?) -> Result<[RingingAlarm], Refusal> {
         guard let id else {
-            return ringing.isEmpty ? .failure(Refusal(.conflict, "nothing is ringing")) : .success(ringing)
+            return ringing.isEmpty ? .failure(Self.nothingRings) : .success(ringing)
         }
         let matches = ringing.filter { $0.alarm.name == id || $0.alarm.id == id }
         guard matches.isEmpty else { return .success(matches) }
         let names = ringing.map { $0.alarm.name }
-        return .failure(Refusal(.conflict, names.isEmpty ? "nothing is ringing" : "\(id) is not ringing (ringing: \(names.joined(separator: ", ")))"))
+        guard !names.isEmpty else { return .failure(Self.nothingRings) }
+        return .failure(Refusal(.conflict, Phrase("{id} is not ringing (ringing: {ringing})", ["id": id, "ringing": names.joined(separator: ", ")])))
     }
 
     /// Snoozes the named ringing alarm, or every one; refused when none has a snooze left.
-    mutating func snooze(_ id: String?) -> Result<String, Refusal> {
+    mutating func snooze(_ id: String?) -> Result<Phrase, Refusal> {
         let found: [RingingAlarm]
         switch targets(id) {
         case let .success(rings): found = rings
         case let .failure(refusal): return .failure(wakingRefusal(id) ?? refusal)
         }
-        var replies: [String] = []
+        var replies: [Phrase] = []
         let now = clock.now().seconds
         for ring in found {
             guard ring.snoozesLeft > 0 else {
                 outcomes.append(.snoozeRefused(ring.alarm))
-                replies.append("no snoozes left for \(ring.alarm.name) (max \(ring.alarm.settings.maxSnoozes)); it keeps ringing")
+                replies.append(Phrase("no snoozes left for {id} (max {max}); it keeps ringing",
+                                      ["id": ring.alarm.name, "max": String(ring.alarm.settings.maxSnoozes)]))
                 continue
             }
             let until = now + max(ring.alarm.settings.snooze, 1)
             ringing.removeAll { $0.key == ring.key }
             state.snoozes[ring.key] = PendingSnooze(until: until, count: ring.snoozesUsed + 1)
             outcomes.append(.snoozed(ring.alarm, until: until, snoozesLeft: ring.snoozesLeft - 1))
-            replies.append("snoozed \(ring.alarm.name) until \(TimeFormat().short(until))")
+            replies.append(Phrase("snoozed {id} until {time}", ["id": ring.alarm.name, "time": TimeFormat().short(until)]))
         }
-        let reply = replies.joined(separator: "; ")
+        let reply = Phrase(replies)
         return found.allSatisfy { $0.snoozesLeft == 0 } ? .failure(Refusal(.conflict, reply)) : .success(reply)
     }
 
     /// Stops the named ringing alarm, or every one. With nothing ringing (or the alarm named not
     /// ringing) it dismisses pending snoozes, so a snoozed alarm can be turned off from bed.
-    mutating func stop(_ id: String?) -> Result<String, Refusal> {
+    mutating func stop(_ id: String?) -> Result<Phrase, Refusal> {
         if ringing.isEmpty || (id != nil && !ringing.contains { $0.alarm.name == id || $0.alarm.id == id }) {
             let pending = alarms.filter { state.snoozes[$0.stateKey] != nil && (id == nil || $0.name == id || $0.id == id) }
             let waking = dismissWaking(id)
             guard !pending.isEmpty || !waking.isEmpty else {
                 if case let .failure(refusal) = targets(id) { return .failure(refusal) }
-                return .failure(Refusal(.conflict, "nothing is ringing"))
+                return .failure(Self.nothingRings)
             }
             for alarm in pending {
                 state.snoozes[alarm.stateKey] = nil
                 outcomes.append(.dismissed(alarm))
             }
             for phase in waking { outcomes.append(.wakeUpStopped(phase.alarm, ring: phase.ring)) }
-            return .success(([pending.isEmpty ? nil : "dismissed snoozed " + pending.map { $0.name }.joined(separator: ", ")]
-                + waking.map { Self.dismissedLine($0) }).compactMap { $0 }.joined(separator: "; "))
+            let dismissed = pending.isEmpty ? [] : [Phrase("dismissed snoozed {ids}", ["ids": pending.map { $0.name }.joined(separator: ", ")])]
+            return .success(Phrase(dismissed + waking.map { Self.dismissedLine($0) }))
         }
-        guard case let .success(found) = targets(id) else { return .failure(Refusal(.conflict, "nothing is ringing")) }
+        guard case let .success(found) = targets(id) else { return .failure(Self.nothingRings) }
         let now = clock.now()
         for ring in found {
             ringing.removeAll { $0.key == ring.key }
             let rang = Double(now.seconds - ring.since.seconds) + Double(now.nanoseconds) / 1e9
             outcomes.append(.stopped(ring.alarm, rangSeconds: max(Int(rang), 0)))
         }
-        return .success("stopped " + found.map { $0.alarm.name }.joined(separator: ", "))
+        return .success(Phrase("stopped {ids}", ["ids": found.map { $0.alarm.name }.joined(separator: ", ")]))
     }
 
     /// Forgets what is remembered of an alarm switched on (a one-shot that rang is done), so it
     /// rings at its next time, as a phone's alarm does.
-    mutating func rearm(_ id: String) -> Result<String, Refusal> {
-        guard let alarm = fileAlarms.first(where: { $0.name == id || $0.id == id }) else { return .failure(Refusal(.notFound, "no alarm \(id)")) }
+    mutating func rearm(_ id: String) -> Result<Phrase, Refusal> {
+        guard let alarm = fileAlarms.first(where: { $0.name == id || $0.id == id }) else {
+            return .failure(Refusal(.notFound, Phrase("no alarm {id}", ["id": id])))
+        }
         state.schedule.alarms[alarm.stateKey] = nil
         state.schedule = state.schedule.reconciled(with: alarms, now: clock.now().seconds)
         outcomes.append(.rearmed(alarm))
-        return .success("\(alarm.name) rings at its next time")
+        return .success(Phrase("{id} rings at its next time", ["id": alarm.name]))
     }
 
     /// A timer cancelled from the page: stopped if it rings, its snooze dropped, gone from the schedule.

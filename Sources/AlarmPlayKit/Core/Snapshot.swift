@@ -33,7 +33,8 @@ public struct Snapshot: Sendable {
         public var ring: Int
         /// Nil until the first check finished.
         public var checkedAt: Int?
-        public var problems: [String]
+        /// Worded when read: English in the log and JSON, the person's on the status line.
+        public var problems: [PreflightProblem]
     }
 
     public let now: Int

@@ -256,7 +256,7 @@ extension HomeAssistantDevice.Snapshot {
                              waking: waking[alarm.stateKey].map { ($0.progress(at: snapshot.now), format.iso($0.ring)) })
             },
             sounds: sounds,
-            problems: Dictionary(snapshot.preflight.filter { !$0.problems.isEmpty }.map { ($0.id, $0.problems) }) { first, _ in first })
+            problems: Dictionary(snapshot.preflight.filter { !$0.problems.isEmpty }.map { ($0.id, $0.problems.map(\.description)) }) { first, _ in first })
         reports = snapshot.state.reports
         sleep = snapshot.sleep.map {
             .init(sound: $0.sound, endsAt: format.iso($0.endsAt), secondsLeft: $0.secondsLeft(at: snapshot.now), fadeSeconds: $0.fadeSeconds)

@@ -31,20 +31,21 @@ struct PreflightCheck: Sendable {
         for device in devices where checkDevices {
             // Opened and closed at once: a PCM that opens makes no sound until written to.
             if case let .failure(error)? = DeviceOpener.open(device, format: format, sixteenBit: sixteenBit, isStopped: { false }) {
-                problems.append(PreflightProblem(.device(device), error.description))
+                problems.append(PreflightProblem(.device(device), Phrase(describing: error)))
             }
         }
         if !forceAudible, let first = devices.first, let mixer = ALSAMixer(device: first) {
             let quiet = mixer.inaudibleControls(floor: AlarmDaemon.audibleFloor)
             if !quiet.isEmpty {
-                problems.append(PreflightProblem(.mixer(mixer.control), "\(quiet.joined(separator: " and ")) muted or low, and forceAudible is off"))
+                problems.append(PreflightProblem(.mixer(mixer.control), Phrase("{controls} muted or low, and forceAudible is off",
+                                                                                ["controls": quiet.joined(separator: " and ")])))
             }
         }
         if alarmplay_clock_synchronised() == 0 {
-            problems.append(PreflightProblem(.clock, "not synchronised (the kernel says so: no NTP yet, the time may be off)"))
+            problems.append(PreflightProblem(.clock, Phrase("not synchronised (the kernel says so: no NTP yet, the time may be off)")))
         }
         if let wakeProblem, Self.maySuspend() {
-            problems.append(PreflightProblem(.wake, "the machine may suspend and would not wake for the ring (\(wakeProblem))"))
+            problems.append(PreflightProblem(.wake, Phrase("the machine may suspend and would not wake for the ring ({reason})", ["reason": wakeProblem])))
         }
         return problems
     }
@@ -64,10 +65,10 @@ struct PreflightCheck: Sendable {
                 if count == 0 { break }
                 frames += count
             }
-            guard frames > 0 else { return .failure(PreflightProblem(.sound(name), "\(name) has no audio")) }
+            guard frames > 0 else { return .failure(PreflightProblem(.sound(name), Phrase("{sound} has no audio", ["sound": name]))) }
             return .success((source.format, source.isSixteenBit))
         } catch {
-            return .failure(PreflightProblem(.sound(name), PlaybackFailure(error).description))
+            return .failure(PreflightProblem(.sound(name), Phrase(describing: PlaybackFailure(error))))
         }
     }
 

@@ -7,7 +7,7 @@ extension AlarmDaemon {
         case let .snooze(id): reply(settled { snooze(id) })
         case let .stop(id): reply(settled { CommandResult(model.stop(id)) })
         case .status: reply(current { .value(statusJSON()) })
-        case .help: reply(.done(ControlRequest.keyHelp))
+        case .help: reply(.done(Phrase(ControlRequest.keyHelp)))
         case .listAlarms:
             reply(current {
                 let snapshot = snapshot()
@@ -19,10 +19,10 @@ extension AlarmDaemon {
         case .interrupt, .quit:
             exitCode = request == .interrupt ? .interrupted : .success
             loop.stop()
-            reply(.done("quitting"))
+            reply(.done(Phrase(verbatim: "quitting")))
         case .reload:
             reload(reason: "SIGHUP")
-            reply(.done("reloaded"))
+            reply(.done(Phrase(verbatim: "reloaded")))
         case let .preview(sound, volume): reply(settled { startPreview(sound, volume: volume) })
         case .stopPreview:
             reply(.value(["stopped": .bool(sleepTimer == nil && endPreview(reason: "stopped"))]))
@@ -77,7 +77,7 @@ extension AlarmDaemon {
     func perform(_ request: ControlRequest) -> CommandResult {
         var answer: CommandResult?
         perform(request) { answer = $0 }
-        return answer ?? .done("accepted: \(request.line) is made off the loop")
+        return answer ?? .done(Phrase(verbatim: "accepted: \(request.line) is made off the loop"))
     }
 
     /// What came due before the request is handled first, so the request sees the present (a

@@ -36,8 +36,8 @@ extension AlarmDaemon {
     /// devices with its default sound, without a fade (the origin has rung unanswered already) and
     /// without escalating (so it never rings the household again).
     func ringForHousehold(_ ring: HouseholdRing) -> CommandResult {
-        guard ring.origin != householdInstance else { return .done("own household ring") }
-        guard let id = household.receive(ring) else { return .done("household ring \(ring.ring) already rings") }
+        guard ring.origin != householdInstance else { return .done(Phrase(verbatim: "own household ring")) }
+        guard let id = household.receive(ring) else { return .done(Phrase(verbatim: "household ring \(ring.ring) already rings")) }
         let at = clock.now().seconds + 1
         let local = LocalTimeZone.current.localTime(at: at)
         var settings = defaults
@@ -56,7 +56,7 @@ extension AlarmDaemon {
     func endedByHousehold(_ ring: String, by: String, snoozed: Bool) -> CommandResult {
         guard let entry = household.remove(ring: ring) else { return .refused(Refusal(.notFound, "no household ring \(ring) here")) }
         event(.householdStop(id: entry.local, ring: ring, by: by, snoozed: snoozed))
-        guard entry.mine else { return model.cancelTimer(entry.local) ? .done("stopped \(entry.local)") : .done("\(entry.local) was over") }
+        guard entry.mine else { return model.cancelTimer(entry.local) ? .done(Phrase(verbatim: "stopped \(entry.local)")) : .done(Phrase(verbatim: "\(entry.local) was over")) }
         return CommandResult(snoozed ? model.snooze(entry.local) : model.stop(entry.local))
     }
 
@@ -69,11 +69,11 @@ extension AlarmDaemon {
             household.endAsSnooze(alarm.name)
             _ = model.stop(alarm.name)
         }
-        let stopped = "stopped \(guests.map(\.name).joined(separator: ", ")) here; snoozed where it rang first"
+        let stopped = Phrase("stopped {ids} here; snoozed where it rang first", ["ids": guests.map(\.name).joined(separator: ", ")])
         guard id == nil, !model.ringing.isEmpty else { return .done(stopped) }
         switch model.snooze(nil) {
-        case let .success(reply): return .done(stopped + "; " + reply)
-        case let .failure(refusal): return .done(stopped + "; " + refusal.message)
+        case let .success(reply): return .done(Phrase([stopped, reply]))
+        case let .failure(refusal): return .done(Phrase([stopped, refusal.words]))
         }
     }
 }

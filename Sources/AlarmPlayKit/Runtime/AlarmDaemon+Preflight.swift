@@ -58,7 +58,7 @@ extension AlarmDaemon {
     /// Each alarm's check as every face shows it: its next ring, when it was checked, what is wrong.
     var preflightStatus: [Snapshot.Preflight] {
         preflight.entries.values.sorted { $0.ring.at < $1.ring.at }.map {
-            Snapshot.Preflight(id: $0.ring.alarm.name, ring: $0.ring.at, checkedAt: $0.checkedAt, problems: $0.problems.map(\.description))
+            Snapshot.Preflight(id: $0.ring.alarm.name, ring: $0.ring.at, checkedAt: $0.checkedAt, problems: $0.problems)
         }
     }
 }

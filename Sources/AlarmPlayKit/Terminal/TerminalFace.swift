@@ -3,9 +3,10 @@ import Glibc
 #endif
 
 /// The terminal or pipe `run` was started from, as one of its faces: keys or lines on stdin become
-/// commands (replies on stdout, one line each, for the script that sent them); on a terminal a
-/// status line below the log shows what rings or rings next, ticking each second while an alarm
-/// rings; and when no sound device works it rings the terminal bell instead, on stderr too.
+/// commands (replies on stdout, one line each: a key's in the person's language, a script's line's
+/// in English as on the socket); on a terminal a status line below the log shows what rings or
+/// rings next, ticking each second while an alarm rings; and when no sound device works it rings
+/// the terminal bell instead, on stderr too.
 /// What a person reads here is in their language, while the log beside it stays English.
 final class TerminalFace: DaemonFace {
     private unowned let host: any FaceHost
@@ -82,7 +83,10 @@ final class TerminalFace: DaemonFace {
             redraw()
             return
         }
-        reply(host.perform(request).line)
+        // Performed in `run`'s English, so the log says what happened in English; worded after,
+        // for the person at the keys. A script's lines (below) get the socket's English replies.
+        let result = host.perform(request)
+        reply(language.speaking { result.line })
     }
 
     private func handle(_ line: String) {
@@ -156,8 +160,9 @@ final class TerminalFace: DaemonFace {
             let line = next.isSnooze ? tr("next: {id} (snoozed), {time} ({relative}) · Ctrl-C quits", values)
                 : tr("next: {id}, {time} ({relative}) · Ctrl-C quits", values)
             let check = snapshot.preflight.first { $0.id == next.alarm.name && $0.ring == next.at && !$0.problems.isEmpty }
-            // The problems are the preflight events' reasons, which the log carries too: English.
-            return [line] + (check.map { ["   ⚠ " + tr("check before the ring: {problems}", ["problems": $0.problems.joined(separator: " · ")])] } ?? [])
+            // Worded here, in the person's language; the log words the same problems in English.
+            let problems = check.map { $0.problems.map(\.description).joined(separator: " · ") }
+            return [line] + (problems.map { ["   ⚠ " + tr("check before the ring: {problems}", ["problems": $0])] } ?? [])
         } else {
             return [tr("no alarm scheduled · Ctrl-C quits")]
         }

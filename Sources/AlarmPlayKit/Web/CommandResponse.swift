@@ -3,7 +3,7 @@ extension HTTPResponse {
     /// refusal with its status (`WebError.init(_: Refusal)`).
     static func json(_ result: CommandResult) throws(WebError) -> HTTPResponse {
         switch result {
-        case let .done(message): return .json(["message": .string(message)])
+        case let .done(words): return .json(["message": .string(words.description)])
         case let .value(value): return .json(value)
         case let .refused(refusal): throw WebError(refusal)
         }

@@ -94,7 +94,7 @@ final class WakeUpPhaseTests: XCTestCase {
             _ = model.evaluate()
             guard case let .failure(refusal) = model.snooze(nil) else { return XCTFail("a snooze while waking is refused") }
             XCTAssertTrue(refusal.message.contains("work is waking up"), refusal.message)
-            XCTAssertEqual(try? model.stop(nil).get(), "stopped waking work: the Mon 07 Dec 07:00 ring will not come")
+            XCTAssertEqual(try? model.stop(nil).get().description, "stopped waking work: the Mon 07 Dec 07:00 ring will not come")
             XCTAssertEqual(model.drainOutcomes(), [.wakeUpStopped(work, ring: t)])
             XCTAssertEqual(model.evaluate()?.at, t + 86_400, "tomorrow rings as usual")
             XCTAssertTrue(model.snapshot(heard: nil, bell: false).waking.isEmpty)

@@ -190,8 +190,8 @@ final class ScheduleModelTests: XCTestCase {
         let loop = replay([a, b], at: t - 10) { loop in
             loop.run(until: t + 2)
             XCTAssertEqual(loop.model.ringing.map(\.alarm.name), ["a", "b"], "the newest last: the one heard")
-            loop.request { XCTAssertEqual(try? $0.snooze("a").get(), "snoozed a until \(TimeFormat().short(t + 62))") }
-            loop.request { XCTAssertEqual(try? $0.stop("b").get(), "stopped b") }
+            loop.request { XCTAssertEqual(try? $0.snooze("a").get().description, "snoozed a until \(TimeFormat().short(t + 62))") }
+            loop.request { XCTAssertEqual(try? $0.stop("b").get().description, "stopped b") }
             loop.request { XCTAssertEqual($0.stop("b"), .failure(Refusal(.conflict, "nothing is ringing"))) }
             loop.run(until: t + 63)
         }

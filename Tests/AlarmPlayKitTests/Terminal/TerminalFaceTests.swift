@@ -33,7 +33,7 @@ final class TerminalFaceTests: XCTestCase {
         let shown = withTimeZone("UTC") { () -> [String] in
             var snapshot = Snapshot(alarms: [work], state: DaemonState(), pausedUntil: nil, now: now)
             let at = snapshot.next!.at
-            snapshot.preflight = [Snapshot.Preflight(id: "work", ring: at, checkedAt: now, problems: ["cannot play file:song: gone", "clock: off"])]
+            snapshot.preflight = [Snapshot.Preflight(id: "work", ring: at, checkedAt: now, problems: [PreflightProblem(.sound("file:song"), "cannot play file:song: gone"), PreflightProblem(.clock, "off")])]
             return TerminalFace.lines(snapshot)
         }
         XCTAssertEqual(shown.count, 2, "\(shown)")
