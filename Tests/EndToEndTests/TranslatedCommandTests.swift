@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// The commands in German and Korean through glibc's gettext and the catalogs compiled from
-/// `po/`: tables, times, durations, help and its paragraphs, errors and doctor's details (its
+/// `po/`: tables, times, durations, help and its paragraphs, errors (usage errors and the value
+/// errors they wrap too) and doctor's details (its
 /// JSON in English); LANGUAGE before LANG; the clock of the locale; `C` unchanged; catalogs
 /// with nothing left untranslated.
 final class TranslatedCommandTests: XCTestCase {
@@ -140,6 +141,51 @@ final class TranslatedCommandTests: XCTestCase {
         XCTAssertTrue(try run(["help", "run"], ["LANG": "C"]).stdout.contains("While an alarm rings: z, s, Space or Enter snooze;"))
         let doctor = try run(["doctor", "--alarms", home.file("alarms.json"), "--device", "null"], ["LANG": "C"])
         XCTAssertTrue(doctor.stdout.contains("✔ audio path null: null is an ALSA 'null' device\n"), doctor.stdout)
+    }
+
+    /// The first line of each error in `language`: usage errors, the value errors they wrap, and
+    /// `status` with no `run` to answer.
+    private func errorLines(_ language: [String: String]) throws -> [String] {
+        let alarms = home.file("alarms.json")
+        return try [["timer", "0"], ["list", "--jsno"], ["next", "--after", "2026-02-30"], ["add", "25:00", "--alarms", alarms],
+                    ["run", "--quiet", "--verbose"], ["status"]].map { arguments in
+            let result = try run(arguments, language.merging(["ALARMPLAY_SOCKET": home.file("none.sock")]) { $1 })
+            XCTAssertNotEqual(result.status, 0, "\(arguments): \(result.stdout)")
+            return String(result.stderr.prefix { $0 != "\n" })
+        }
+    }
+
+    func testErrorsInTheLanguageAndInEnglishForC() throws {
+        let socket = home.file("none.sock")
+        let german = try errorLines(["LANG": "de_DE.UTF-8"])
+        XCTAssertEqual(german.dropLast(), [
+            "alarmplay: Fehler: ein Timer braucht eine Dauer über null",
+            "alarmplay: Fehler: unbekannte Option '--jsno' (meinten Sie '--json'?)",
+            "alarmplay: Fehler: --after: Tag 30 gibt es im Februar 2026 nicht (01-28)",
+            "alarmplay: Fehler: TIME: Stunde 25 außerhalb des Bereichs (00-23)",
+            "alarmplay: Fehler: --quiet und --verbose können nicht zusammen verwendet werden",
+        ])
+        XCTAssertTrue(german.last?.hasPrefix("alarmplay: Fehler: es läuft kein 'alarmplay run' (\(socket): ") == true, german.joined(separator: "\n"))
+        XCTAssertTrue(german.last?.hasSuffix("); starten Sie es mit 'alarmplay run' oder dem systemd-Dienst") == true, german.joined(separator: "\n"))
+        let korean = try errorLines(["LANG": "ko_KR.UTF-8"])
+        XCTAssertEqual(korean.dropLast(), [
+            "alarmplay: 오류: 타이머에는 0보다 긴 시간이 필요합니다",
+            "alarmplay: 오류: 알 수 없는 옵션 '--jsno' ('--json'을(를) 찾으셨나요?)",
+            "alarmplay: 오류: --after: 2026년 2월에는 30일이 없습니다 (01-28)",
+            "alarmplay: 오류: TIME: 시 25이(가) 범위를 벗어났습니다 (00-23)",
+            "alarmplay: 오류: --quiet와(과) --verbose는 함께 쓸 수 없습니다",
+        ])
+        XCTAssertTrue(korean.last?.hasPrefix("alarmplay: 오류: 실행 중인 'alarmplay run'이 없습니다 (\(socket): ") == true, korean.joined(separator: "\n"))
+        XCTAssertTrue(korean.last?.hasSuffix("). 'alarmplay run'이나 systemd 서비스로 시작하세요") == true, korean.joined(separator: "\n"))
+        XCTAssertEqual(try errorLines(["LANG": "C"]), [
+            "alarmplay: error: a timer needs a duration longer than zero",
+            "alarmplay: error: unknown option '--jsno' (did you mean '--json'?)",
+            "alarmplay: error: --after: day 30 out of range for February 2026 (01-28)",
+            "alarmplay: error: TIME: hour 25 out of range (00-23)",
+            "alarmplay: error: --quiet and --verbose cannot be used together",
+            "alarmplay: error: no 'alarmplay run' is running (\(socket): No such file or directory); "
+                + "start it with 'alarmplay run' or the systemd service",
+        ])
     }
 
     /// Every message of the sources (`scripts/locale --extract`) has its German and Korean.

@@ -29,7 +29,7 @@ public final class SoundFileReader: AudioSource, SixteenBitReading {
 
     public init(path: String) throws(SoundFileError) {
         if FileSystem.isDirectory(path) {
-            throw SoundFileError(path: path, reason: "is a directory, not a sound file")
+            throw SoundFileError(path: path, reason: tr("is a directory, not a sound file"))
         }
         let suffix = path.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last : nil } ?? ""
         if let header = Self.header(path), let problem = SoundFileSignature.problem(pathExtension: String(suffix), header: header) {
@@ -41,7 +41,7 @@ public final class SoundFileReader: AudioSource, SixteenBitReading {
         }
         guard info.channels > 0, info.samplerate > 0 else {
             sf_close(handle)
-            throw SoundFileError(path: path, reason: "no audio in file")
+            throw SoundFileError(path: path, reason: tr("no audio in file"))
         }
         self.path = path
         self.handle = handle
@@ -93,7 +93,9 @@ public final class SoundFileReader: AudioSource, SixteenBitReading {
         var samples = [Int16](repeating: 0, count: frames * format.channels)
         let count = samples.withUnsafeMutableBufferPointer { sf_readf_short(handle, $0.baseAddress, sf_count_t(frames)) }
         guard count == frames else {
-            throw SoundFileError(path: path, reason: count < 0 ? String(cString: sf_strerror(handle)) : "ends after \(count) of \(frames) frames")
+            let reason = count < 0 ? String(cString: sf_strerror(handle))
+                : tr("ends after {count} of {frames} frames", ["count": String(count), "frames": String(frames)])
+            throw SoundFileError(path: path, reason: reason)
         }
         return samples
     }

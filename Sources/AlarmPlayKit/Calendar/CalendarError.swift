@@ -10,10 +10,11 @@ public enum CalendarError: UserFacingError, Equatable {
 
     public var description: String {
         switch self {
-        case let .missing(path): return "no calendar file at \(path) (named in skipDays)"
-        case let .unreadable(path, reason): return "cannot read calendar \(path): \(reason)"
+        case let .missing(path): return tr("no calendar file at {path} (named in skipDays)", ["path": path])
+        case let .unreadable(path, reason): return tr("cannot read calendar {path}: {reason}", ["path": path, "reason": reason])
         case let .invalid(path, line, message): return "\(path):\(line): \(message)"
-        case let .notFetched(url, reason): return "calendar \(url) could not be fetched and has no cached copy: \(reason)"
+        case let .notFetched(url, reason):
+            return tr("calendar {url} could not be fetched and has no cached copy: {reason}", ["url": url, "reason": reason])
         case let .library(error): return error.description
         }
     }

@@ -47,7 +47,7 @@ public struct AlarmEdit: Sendable {
         guard let other = alarms.indices.first(where: { $0 != alarmIndex && alarms[$0]["id"]?.stringValue == id }) else {
             return nil
         }
-        return .init(key: "id", message: "duplicate id \"\(id)\" (alarm \(other + 1) has it)")
+        return .init(key: "id", message: tr("duplicate id \"{id}\" (alarm {position} has it)", ["id": id, "position": String(other + 1)]))
     }
 
     /// Ties each problem to the member of the edited alarm it lies in (the writer puts every

@@ -58,9 +58,9 @@ public enum AlarmFileEdits {
         _ reference: String, in file: AlarmFile, state: ScheduleState, now: Int, format: TimeFormat = TimeFormat()
     ) throws -> (outcome: Outcome, ring: Int) {
         let found = try alarm(reference, in: file)
-        guard found.enabled else { throw AlarmCommandError("\(found.name) is off; there is no ring to skip") }
+        guard found.enabled else { throw AlarmCommandError(tr("{id} is off; there is no ring to skip", ["id": found.name])) }
         guard let ring = found.nextRing(after: now, state: state.state(for: found), zone: .current, honouringSkips: false) else {
-            throw AlarmCommandError("\(found.name) will not ring again; there is no ring to skip")
+            throw AlarmCommandError(tr("{id} will not ring again; there is no ring to skip", ["id": found.name]))
         }
         guard found.skip != ring else { return ((nil, found.position - 1), ring) }
         let outcome = replacing(in: file) { alarms in
@@ -82,27 +82,29 @@ public enum AlarmFileEdits {
         zone: LocalTimeZone = .current, format: TimeFormat = TimeFormat()
     ) throws -> (outcome: Outcome, shift: RingShift?) {
         let found = try alarm(reference, in: file)
-        guard found.enabled else { throw AlarmCommandError("\(found.name) is off; there is no ring to move") }
+        guard found.enabled else { throw AlarmCommandError(tr("{id} is off; there is no ring to move", ["id": found.name])) }
         let alarmState = state.state(for: found)
         guard let next = found.nextRing(after: now, state: alarmState, zone: zone) else {
-            throw AlarmCommandError("\(found.name) will not ring again; there is no ring to move")
+            throw AlarmCommandError(tr("{id} will not ring again; there is no ring to move", ["id": found.name]))
         }
         let from = found.shift.flatMap { $0.to == next ? $0.from : nil } ?? next
         let to: Int
         switch target {
         case let .time(time):
             guard let instant = RingShift.instant(of: time, near: from, zone: zone) else {
-                throw AlarmCommandError("\(time) does not occur near \(format.short(from)) (a daylight-saving change)")
+                throw AlarmCommandError(tr("{time} does not occur near {ring} (a daylight-saving change)", ["time": time.description, "ring": format.short(from)]))
             }
             to = instant
         case let .by(seconds):
             to = next + seconds
         }
-        guard to > now else { throw AlarmCommandError("\(format.short(to)) has passed; move the ring to a later time") }
+        guard to > now else { throw AlarmCommandError(tr("{time} has passed; move the ring to a later time", ["time": format.short(to)])) }
         var unshifted = found
         unshifted.shift = nil
         if let following = unshifted.nextRing(after: from, state: alarmState, zone: zone), to >= following {
-            throw AlarmCommandError("\(format.short(to)) is not before the ring after it (\(format.short(following))); only the next ring moves")
+            throw AlarmCommandError(tr("{time} is not before the ring after it ({following}); only the next ring moves", [
+                "time": format.short(to), "following": format.short(following),
+            ]))
         }
         let shift = to == from ? nil : RingShift(from: from, to: to)
         guard found.shift != shift else { return ((nil, found.position - 1), shift) }

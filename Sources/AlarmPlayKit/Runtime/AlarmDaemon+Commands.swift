@@ -19,10 +19,10 @@ extension AlarmDaemon {
         case .interrupt, .quit:
             exitCode = request == .interrupt ? .interrupted : .success
             loop.stop()
-            reply(.done(Phrase(verbatim: "quitting")))
+            reply(.done(Phrase("quitting")))
         case .reload:
             reload(reason: "SIGHUP")
-            reply(.done(Phrase(verbatim: "reloaded")))
+            reply(.done(Phrase("reloaded")))
         case let .preview(sound, volume): reply(settled { startPreview(sound, volume: volume) })
         case .stopPreview:
             reply(.value(["stopped": .bool(sleepTimer == nil && endPreview(reason: "stopped"))]))
@@ -77,7 +77,7 @@ extension AlarmDaemon {
     func perform(_ request: ControlRequest) -> CommandResult {
         var answer: CommandResult?
         perform(request) { answer = $0 }
-        return answer ?? .done(Phrase(verbatim: "accepted: \(request.line) is made off the loop"))
+        return answer ?? .done(Phrase("accepted: {request} is made off the loop", ["request": request.line]))
     }
 
     /// What came due before the request is handled first, so the request sees the present (a

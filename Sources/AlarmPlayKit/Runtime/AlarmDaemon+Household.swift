@@ -36,8 +36,8 @@ extension AlarmDaemon {
     /// devices with its default sound, without a fade (the origin has rung unanswered already) and
     /// without escalating (so it never rings the household again).
     func ringForHousehold(_ ring: HouseholdRing) -> CommandResult {
-        guard ring.origin != householdInstance else { return .done(Phrase(verbatim: "own household ring")) }
-        guard let id = household.receive(ring) else { return .done(Phrase(verbatim: "household ring \(ring.ring) already rings")) }
+        guard ring.origin != householdInstance else { return .done(Phrase("own household ring")) }
+        guard let id = household.receive(ring) else { return .done(Phrase("household ring {ring} already rings", ["ring": ring.ring])) }
         let at = clock.now().seconds + 1
         let local = LocalTimeZone.current.localTime(at: at)
         var settings = defaults
@@ -56,7 +56,9 @@ extension AlarmDaemon {
     func endedByHousehold(_ ring: String, by: String, snoozed: Bool) -> CommandResult {
         guard let entry = household.remove(ring: ring) else { return .refused(Refusal(.notFound, "no household ring \(ring) here")) }
         event(.householdStop(id: entry.local, ring: ring, by: by, snoozed: snoozed))
-        guard entry.mine else { return model.cancelTimer(entry.local) ? .done(Phrase(verbatim: "stopped \(entry.local)")) : .done(Phrase(verbatim: "\(entry.local) was over")) }
+        guard entry.mine else {
+            return .done(model.cancelTimer(entry.local) ? Phrase("stopped {ids}", ["ids": entry.local]) : Phrase("{id} was over", ["id": entry.local]))
+        }
         return CommandResult(snoozed ? model.snooze(entry.local) : model.stop(entry.local))
     }
 

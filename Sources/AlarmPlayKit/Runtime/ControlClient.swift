@@ -10,7 +10,8 @@ public struct NotRunningError: UserFacingError {
     public var reason: String
 
     public var description: String {
-        "no 'alarmplay run' is running (\(path): \(reason)); start it with 'alarmplay run' or the systemd service"
+        tr("no 'alarmplay run' is running ({path}: {reason}); start it with 'alarmplay run' or the systemd service",
+           ["path": path, "reason": reason])
     }
 
     public var exitCode: ExitCode { .unavailable }

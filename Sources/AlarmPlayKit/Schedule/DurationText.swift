@@ -1,26 +1,29 @@
 /// Durations as people write them: `30s`, `9m`, `1h30m`, `1h 30m`, `90` (seconds), `1:30`
 /// (minutes:seconds) or `1:02:03` (hours:minutes:seconds). Used for alarm settings and the timer.
 public enum DurationText {
-    public static let examples = "\"30s\", \"9m\", \"1h30m\" or \"1:30\""
+    public static var examples: String { tr("\"30s\", \"9m\", \"1h30m\" or \"1:30\"") }
 
     /// Whole seconds.
     public static func parse(_ text: String) throws(ValueError) -> Int {
-        let invalid = ValueError(tr("invalid duration \"{value}\" (use e.g. {examples})", ["value": text, "examples": examples]))
+        // Worded only when thrown: durations are read for every alarm.
+        func invalid() -> ValueError {
+            ValueError(tr("invalid duration \"{value}\" (use e.g. {examples})", ["value": text, "examples": examples]))
+        }
         let trimmed = Substring(text).trimmingSpaces
-        guard !trimmed.isEmpty else { throw invalid }
+        guard !trimmed.isEmpty else { throw invalid() }
         if trimmed.contains(":") {
             let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
             let numbers = parts.compactMap { $0.allSatisfy(\.isASCIIDigit) ? Int($0) : nil }
             guard (2...3).contains(parts.count), numbers.count == parts.count,
                 parts.dropFirst().allSatisfy({ $0.count == 2 })
-            else { throw invalid }
+            else { throw invalid() }
             if numbers.dropFirst().contains(where: { $0 >= 60 }) {
                 throw ValueError(tr("invalid duration \"{value}\" (minutes and seconds go up to 59)", ["value": text]))
             }
             return numbers.reduce(0) { $0 * 60 + $1 }
         }
         if trimmed.allSatisfy(\.isASCIIDigit) {
-            guard let seconds = Int(trimmed) else { throw invalid }
+            guard let seconds = Int(trimmed) else { throw invalid() }
             return seconds
         }
         var total = 0
@@ -36,15 +39,15 @@ public enum DurationText {
             case "h", "H": unit = 3600
             case "m", "M": unit = 60
             case "s", "S": unit = 1
-            default: throw invalid
+            default: throw invalid()
             }
             // Units must come largest first and once each: `1h30m`, not `30m1h` or `1m1m`.
-            guard let value = Int(number), unit < lastUnit, value <= 1_000_000 else { throw invalid }
+            guard let value = Int(number), unit < lastUnit, value <= 1_000_000 else { throw invalid() }
             total += value * unit
             lastUnit = unit
             number = ""
         }
-        guard number.isEmpty else { throw invalid }
+        guard number.isEmpty else { throw invalid() }
         return total
     }
 

@@ -3,17 +3,18 @@
 /// fractions of a second, and a bare date (local midnight).
 public enum ISO8601 {
     public static func parse(_ text: String, zone: LocalTimeZone = .current) throws(ValueError) -> Instant {
-        let invalid = ValueError(tr(
-            "invalid time \"{value}\" (expected ISO 8601 such as 2027-03-28T01:00:00+01:00, ...Z, or local 2027-03-28T01:00)",
-            ["value": text]))
+        func invalid() -> ValueError {
+            ValueError(tr("invalid time \"{value}\" (expected ISO 8601 such as 2027-03-28T01:00:00+01:00, ...Z, or local 2027-03-28T01:00)",
+                          ["value": text]))
+        }
         let characters = Array(text)
-        guard characters.count >= 10 else { throw invalid }
+        guard characters.count >= 10 else { throw invalid() }
         let date = try CalendarDate(parsing: String(characters[0..<10]))
         if characters.count == 10 {
-            guard let instant = zone.instant(of: date, at: TimeOfDay(hour: 0, minute: 0)) else { throw invalid }
+            guard let instant = zone.instant(of: date, at: TimeOfDay(hour: 0, minute: 0)) else { throw invalid() }
             return Instant(seconds: instant)
         }
-        guard characters[10] == "T" || characters[10] == "t" || characters[10] == " " else { throw invalid }
+        guard characters[10] == "T" || characters[10] == "t" || characters[10] == " " else { throw invalid() }
         var rest = characters[11...]
         let timeEnd = rest.firstIndex { !($0.isASCIIDigit || $0 == ":") } ?? rest.endIndex
         let time = try TimeOfDay(parsing: String(rest[..<timeEnd]))
@@ -21,20 +22,20 @@ public enum ISO8601 {
         var nanoseconds = 0
         if rest.first == "." || rest.first == "," {
             let digits = rest.dropFirst().prefix { $0.isASCIIDigit }
-            guard !digits.isEmpty else { throw invalid }
+            guard !digits.isEmpty else { throw invalid() }
             let padded = String(digits.prefix(9)) + String(repeating: "0", count: max(0, 9 - digits.count))
             nanoseconds = Int(padded)!
             rest = rest.dropFirst(1 + digits.count)
         }
         let wall = date.dayNumber * 86_400 + time.secondsIntoDay
         if rest.isEmpty {
-            guard let instant = zone.instant(of: date, at: time) else { throw invalid }
+            guard let instant = zone.instant(of: date, at: time) else { throw invalid() }
             return Instant(seconds: instant, nanoseconds: nanoseconds)
         }
         if rest.count == 1, rest.first == "Z" || rest.first == "z" {
             return Instant(seconds: wall, nanoseconds: nanoseconds)
         }
-        guard let offset = parseOffset(String(rest)) else { throw invalid }
+        guard let offset = parseOffset(String(rest)) else { throw invalid() }
         return Instant(seconds: wall - offset, nanoseconds: nanoseconds)
     }
 

@@ -16,19 +16,19 @@ public struct OptionalLibrary: Sendable {
     public var overrideVariable: String
 
     public static let microhttpd = OptionalLibrary(
-        feature: "the phone page", file: "libmicrohttpd.so.12", package: "libmicrohttpd12t64",
+        feature: untranslated("the phone page"), file: "libmicrohttpd.so.12", package: "libmicrohttpd12t64",
         bookwormPackage: "libmicrohttpd12", overrideVariable: "ALARMPLAY_LIB_MICROHTTPD")
     public static let mosquitto = OptionalLibrary(
-        feature: "MQTT (Home Assistant)", file: "libmosquitto.so.1", package: "libmosquitto1",
+        feature: untranslated("MQTT (Home Assistant)"), file: "libmosquitto.so.1", package: "libmosquitto1",
         overrideVariable: "ALARMPLAY_LIB_MOSQUITTO")
     public static let espeak = OptionalLibrary(
-        feature: "speech (speak:)", file: "libespeak-ng.so.1", package: "libespeak-ng1",
+        feature: untranslated("speech (speak:)"), file: "libespeak-ng.so.1", package: "libespeak-ng1",
         overrideVariable: "ALARMPLAY_LIB_ESPEAK")
     public static let qrencode = OptionalLibrary(
-        feature: "the QR code", file: "libqrencode.so.4", package: "libqrencode4",
+        feature: untranslated("the QR code"), file: "libqrencode.so.4", package: "libqrencode4",
         overrideVariable: "ALARMPLAY_LIB_QRENCODE")
     public static let ical = OptionalLibrary(
-        feature: "skipDays calendars", file: "libical.so.3", package: "libical3t64", bookwormPackage: "libical3",
+        feature: untranslated("skipDays calendars"), file: "libical.so.3", package: "libical3t64", bookwormPackage: "libical3",
         overrideVariable: "ALARMPLAY_LIB_ICAL")
 
     /// Opens the library with a seam's loader (`alarmplay_mhd_load` ...) and copies its table of functions.
@@ -61,7 +61,9 @@ public struct LibraryError: UserFacingError, Sendable, Equatable {
         self.reason = reason
     }
 
-    public var description: String { "\(feature) needs the package \(package), which is missing: \(reason)" }
+    public var description: String {
+        tr("{feature} needs the package {package}, which is missing: {reason}", ["feature": tr(feature), "package": package, "reason": reason])
+    }
 
     public var exitCode: ExitCode { .unavailable }
 }

@@ -33,7 +33,7 @@ public enum InstallServiceCommand: Command {
         let userName = environment["SUDO_USER"] ?? environment["USER"] ?? currentUserName()
         let scope: SystemdUnit.Scope = arguments.flag("system") ? .system(user: userName) : .user
         guard let executable = FileSystem.executablePath() else {
-            throw AlarmCommandError("cannot find this program's path (/proc/self/exe)")
+            throw AlarmCommandError(tr("cannot find this program's path (/proc/self/exe)"))
         }
         var command = [executable, "run"]
         if let alarms = arguments.value("alarms") { command += ["--alarms", absolute(alarms)] }
@@ -63,8 +63,8 @@ public enum InstallServiceCommand: Command {
         do {
             try AtomicFile.write(unit.text, to: path)
         } catch {
-            let hint = error.code == EACCES && scope != .user ? " (run it with sudo)" : ""
-            throw AlarmCommandError("cannot write \(path): \(error)\(hint)")
+            let hint = error.code == EACCES && scope != .user ? tr(" (run it with sudo)") : ""
+            throw AlarmCommandError(tr("cannot write {path}: {reason}{hint}", ["path": path, "reason": "\(error)", "hint": hint]))
         }
         context.console.out("wrote \(path)")
         for line in unit.instructions(userName: userName) { context.console.out(line) }

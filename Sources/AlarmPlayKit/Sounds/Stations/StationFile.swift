@@ -34,10 +34,10 @@ public struct StationFile: Sendable, Equatable {
         default:
             url = lines.first { !$0.hasPrefix("#") }.map(String.init)
         }
-        guard let url else { return .failure(StationFileError(reason: "no stream URL in the file")) }
+        guard let url else { return .failure(StationFileError(reason: tr("no stream URL in the file"))) }
         guard let scheme = url.split(separator: ":").first?.lowercased(), ["http", "https", "rtsp", "rtmp", "mms"].contains(scheme),
               host(of: url) != nil
-        else { return .failure(StationFileError(reason: "\"\(url)\" is not an http(s) stream URL")) }
+        else { return .failure(StationFileError(reason: tr("\"{url}\" is not an http(s) stream URL", ["url": url]))) }
         return .success(StationFile(url: url, title: title.flatMap { $0.isEmpty ? nil : $0 }))
     }
 
