@@ -147,8 +147,9 @@ final class RunTerminalTests: XCTestCase {
 
     /// Rings in `language` with a first device that does not exist, so the log says why it fell
     /// back (ALSA's and strerror's words would follow LC_MESSAGES if the log were translated):
-    /// the screen shows `ringing` and, after z, `snoozed`, while the log lines stay English.
-    private func ringAndSnooze(_ language: String, ringing: [String], snoozed: [String], strerror: String) throws {
+    /// the screen shows `ringing`, and after z the key's `reply` and `snoozed`, while the log
+    /// lines (the check before the ring's too) stay English.
+    private func ringAndSnooze(_ language: String, ringing: [String], reply: [String], snoozed: [String], strerror: String) throws {
         try MessageCatalogs.compile()
         let due = scenario.at(secondsAhead: 4)
         try scenario.writeAlarms([
@@ -160,24 +161,30 @@ final class RunTerminalTests: XCTestCase {
         try pane.press("z")
         XCTAssertNotNil(waitForLog("event=snoozed id=wake"), rawText)
         try pane.waitForScreen { screen in snoozed.allSatisfy { screen.contains($0) } }
+        let lines = rawText.components(separatedBy: CharacterSet(charactersIn: "\r\n"))
+        XCTAssertTrue(lines.contains { line in reply.allSatisfy { line.contains($0) } }, "the reply to the key: \(rawText)")
+        XCTAssertFalse(rawText.contains("ok: snoozed"), rawText)
         let log = rawText.components(separatedBy: CharacterSet(charactersIn: "\r\n")).filter { $0.contains("event=") }
         let fallback = log.first { $0.contains("event=fallback") } ?? ""
         XCTAssertTrue(fallback.contains("reason=\"cannot open audio device \\\"nosuch\\\": No such file or directory"), rawText)
+        let preflight = log.first { $0.contains("event=preflight_failed") } ?? ""
+        XCTAssertTrue(preflight.contains("cannot open audio device \\\"nosuch\\\": No such file or directory"), rawText)
         XCTAssertFalse(rawText.contains(strerror), "strerror in \(language) reached the log: \(rawText)")
     }
 
     func testTheStatusLineSpeaksGermanAndTheLogStaysEnglish() throws {
         try ringAndSnooze("de_DE.UTF-8", ringing: ["Wake up", "· klingelt seit 0:0", "· noch 2-mal Schlummern", "z/Leertaste schlummern · x/q/Esc beenden · ? Tasten"],
-                          snoozed: ["nächster: wake (schlummert), ", " (in ", ") · Ctrl-C beendet"], strerror: "Datei oder Verzeichnis")
+                          reply: ["ok: wake schlummert bis "], snoozed: ["nächster: wake (schlummert), ", " (in ", ") · Ctrl-C beendet"], strerror: "Datei oder Verzeichnis")
         try pane.press("?")
         try pane.waitForScreen(containing: "es klingelt nichts; Ctrl-C beendet. Tasten: z/s/Leertaste/Enter schlummern · x/q/Esc beenden · ? Hilfe")
     }
 
     func testTheStatusLineSpeaksKoreanAndTheLogStaysEnglish() throws {
         try ringAndSnooze("ko_KR.UTF-8", ringing: ["Wake up", "· 울리는 중 0:0", "· 다시 알림 2번 남음", "z/Space 다시 알림 · x/q/Esc 정지 · ? 키"],
-                          snoozed: ["다음: wake (다시 알림), ", " 후) · Ctrl-C로 끝냄"], strerror: "그런 파일이나")
+                          reply: ["ok: wake ", "까지 다시 알림"], snoozed: ["다음: wake (다시 알림), ", " 후) · Ctrl-C로 끝냄"], strerror: "그런 파일이나")
         try pane.press("x")
         XCTAssertNotNil(waitForLog("event=stopped id=wake"), rawText)
+        XCTAssertNotNil(waitForLog("ok: wake의 다시 알림을 끔"), "x dismisses the snooze: \(rawText)")
         try pane.waitForScreen(containing: "예정된 알람 없음 · Ctrl-C로 끝냄")
     }
 }

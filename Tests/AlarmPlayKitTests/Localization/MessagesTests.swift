@@ -32,25 +32,8 @@ final class MessagesTests: XCTestCase {
     }
 
     func testALocalizerSpeaksOnlyInsideAndAMessageItsCatalogLacksStaysEnglish() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("messages-\(getpid())").path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder + "/de/LC_MESSAGES", withIntermediateDirectories: true)
-        try """
-            msgid ""
-            msgstr "Content-Type: text/plain; charset=UTF-8\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n"
-
-            msgid "ringing {duration}"
-            msgstr "klingelt seit {duration}"
-
-            """.write(toFile: folder + "/de.po", atomically: true, encoding: .utf8)
-        let msgfmt = Process()
-        msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
-        msgfmt.arguments = ["--output-file=" + folder + "/de/LC_MESSAGES/alarmplay.mo", folder + "/de.po"]
-        try msgfmt.run()
-        msgfmt.waitUntilExit()
-        XCTAssertEqual(msgfmt.terminationStatus, 0)
-        Messages.setUp(folder: folder)
-        defer { setlocale(LC_ALL, "C") }
+        let catalog = try TestCatalog(german: [("ringing {duration}", "klingelt seit {duration}")])
+        defer { catalog.remove() }
 
         let german = try XCTUnwrap(Localizer("de_DE.UTF-8"), "setup --test generates de_DE.UTF-8")
         XCTAssertEqual(german.speaking { tr("ringing {duration}", ["duration": "0:07"]) }, "klingelt seit 0:07")
