@@ -82,6 +82,9 @@ final class TranslatedCommandTests: XCTestCase {
         let json = try run(["doctor", "--json", "--alarms", home.file("alarms.json"), "--device", "null"], german)
         XCTAssertTrue(json.stdout.contains("\"check\": \"alarms file\""), "JSON keeps the English names: \(json.stdout)")
         XCTAssertTrue(json.stdout.contains("\"message\": \"null is an ALSA 'null' device\""), "and the English messages: \(json.stdout)")
+
+        let added = try run(["add", "21:00", "--alarms", home.file("alarms.json")], german)
+        XCTAssertEqual(added.stdout.split(separator: "\n").first.map(String.init), "21h00 zu \(home.file("alarms.json")) hinzugefügt", added.stderr)
     }
 
     func testKorean() throws {
@@ -100,6 +103,8 @@ final class TranslatedCommandTests: XCTestCase {
         let missing = try run(["next", "--alarms", home.file("nothing.json")], korean)
         XCTAssertEqual(missing.status, 66)
         XCTAssertTrue(missing.stderr.hasPrefix("alarmplay: 오류: \(home.file("nothing.json"))에 알람 파일이 없습니다."), missing.stderr)
+        let disabled = try run(["disable", "gym", "--alarms", home.file("alarms.json")], korean)
+        XCTAssertEqual(disabled.stdout.split(separator: "\n").first.map(String.init), "gym은(는) 이미 꺼져 있었습니다", disabled.stderr)
         let doctor = try run(["doctor", "--alarms", home.file("alarms.json"), "--device", "null"], korean)
         XCTAssertTrue(doctor.stdout.contains("✔ 알람 파일: "), doctor.stdout)
         XCTAssertTrue(doctor.stdout.contains("alarms.json: 알람 2개, 1개 켜짐\n"), doctor.stdout)

@@ -19,7 +19,7 @@ public enum AddCommand: Command {
             try AlarmFileEdits.add(changes, to: $0)
         }
         let alarm = file.alarms[index]
-        context.console.out("added \(alarm.name) to \(file.path)")
+        context.console.out(tr("added {id} to {path}", ["id": alarm.name, "path": file.path]))
         AlarmEditOptions.show(alarm, in: file, arguments, context: context)
         return .success
     }

@@ -97,7 +97,7 @@ enum AlarmEditOptions {
         } catch let error as AlarmFileError {
             if case .invalid = error {
                 for line in error.lines { context.console.err(line) }
-                context.console.err("alarmplay: nothing was changed: fix the alarms file first (see 'alarmplay validate')")
+                context.console.err(tr("alarmplay: nothing was changed: fix the alarms file first (see 'alarmplay validate')"))
             }
             throw error
         } catch let error as AlarmEditRejected {
@@ -141,7 +141,8 @@ extension AlarmEditOptions {
         }
         let alarm = file.alarms[index]
         if enabled { rearm(alarm, context: context) }
-        context.console.out("\(alarm.name) \(changed ? "is now" : "was already") \(enabled ? "on" : "off")")
+        let said = changed ? (enabled ? tr("{id} is now on") : tr("{id} is now off")) : (enabled ? tr("{id} was already on") : tr("{id} was already off"))
+        context.console.out(said.filling(["id": alarm.name]))
         show(alarm, in: file, arguments, context: context)
         return .success
     }

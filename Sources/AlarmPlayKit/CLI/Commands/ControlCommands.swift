@@ -54,27 +54,30 @@ public enum StatusCommand: Command {
         }
         for ring in status["ringing"]?.arrayValue ?? [] {
             let label = ring["label"]?.stringValue.map { " (\($0))" } ?? ""
-            context.console.out("ringing: \(ring["id"]?.stringValue ?? "?")\(label) since \(ring["since"]?.stringValue ?? "?"), \(ring["snoozesLeft"].map(JSONWriter.compact) ?? "?") snoozes left")
+            let left = ring["snoozesLeft"]?.numberValue?.int ?? 0
+            context.console.out(trn("ringing: {id}{label} since {since}, {n} snooze left", "ringing: {id}{label} since {since}, {n} snoozes left", left, [
+                "id": ring["id"]?.stringValue ?? "?", "label": label, "since": ring["since"]?.stringValue ?? "?",
+            ]))
         }
         for snooze in status["snoozed"]?.arrayValue ?? [] {
-            context.console.out("snoozed: \(snooze["id"]?.stringValue ?? "?") until \(snooze["until"]?.stringValue ?? "?")")
+            context.console.out(tr("snoozed: {id} until {time}", ["id": snooze["id"]?.stringValue ?? "?", "time": snooze["until"]?.stringValue ?? "?"]))
         }
         if let next = status["next"], !next.isNull {
-            context.console.out("next: \(next["id"]?.stringValue ?? "?") at \(next["at"]?.stringValue ?? "?")")
+            context.console.out(tr("next: {id} at {time}", ["id": next["id"]?.stringValue ?? "?", "time": next["at"]?.stringValue ?? "?"]))
         } else {
-            context.console.out("next: none")
+            context.console.out(tr("next: none"))
         }
         if let sleep = status["sleep"], !sleep.isNull { context.console.out(SleepCommand.describe(sleep)) }
         if let paused = status["pausedUntil"]?.stringValue {
-            context.console.out("paused until \(paused) ('alarmplay resume' ends it)")
+            context.console.out(tr("paused until {date} ('alarmplay resume' ends it)", ["date": paused]))
         }
         if status["schedule"]?.stringValue == "last-good" {
-            context.console.out("schedule: the last good copy (the alarms file is invalid; see 'alarmplay validate')")
+            context.console.out(tr("schedule: the last good copy (the alarms file is invalid; see 'alarmplay validate')"))
         }
         if let wake = status["wake"] {
             context.console.out(wake["canWake"]?.boolValue == true
-                ? "wake from suspend: yes"
-                : "wake from suspend: no (\(wake["reason"]?.stringValue ?? "unknown"))")
+                ? tr("wake from suspend: yes")
+                : tr("wake from suspend: no ({reason})", ["reason": wake["reason"]?.stringValue ?? "unknown"]))
         }
         return .success
     }

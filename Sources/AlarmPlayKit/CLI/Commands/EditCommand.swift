@@ -27,7 +27,7 @@ public enum EditCommand: Command {
             try AlarmFileEdits.edit(arguments.positionals[0], changes, in: $0)
         }
         let alarm = file.alarms[index]
-        context.console.out("changed \(alarm.name)")
+        context.console.out(tr("changed {id}", ["id": alarm.name]))
         AlarmEditOptions.show(alarm, in: file, arguments, context: context)
         return .success
     }

@@ -66,11 +66,11 @@ public enum InstallServiceCommand: Command {
             let hint = error.code == EACCES && scope != .user ? tr(" (run it with sudo)") : ""
             throw AlarmCommandError(tr("cannot write {path}: {reason}{hint}", ["path": path, "reason": "\(error)", "hint": hint]))
         }
-        context.console.out("wrote \(path)")
+        context.console.out(tr("wrote {path}", ["path": path]))
         for line in unit.instructions(userName: userName) { context.console.out(line) }
         if scope != .user, FileSystem.exists("/usr/bin/pipewire") || FileSystem.exists("/usr/bin/pulseaudio") {
-            context.console.out("A sound server is installed: while it holds the card, a system service rings the bell instead.")
-            context.console.out("On a desktop prefer the user service (alarmplay install-service; README: 'A system service on a desktop').")
+            context.console.out(tr("A sound server is installed: while it holds the card, a system service rings the bell instead."))
+            context.console.out(tr("On a desktop prefer the user service (alarmplay install-service; README: 'A system service on a desktop')."))
         }
         return .success
     }

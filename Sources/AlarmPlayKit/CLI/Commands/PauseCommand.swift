@@ -31,7 +31,7 @@ public enum PauseCommand: Command {
             document.set("pausedUntil", .string(until.description), orderedBy: AlarmFileDecoder.topLevelKeys)
             return (AlarmEdit(document: document, alarmIndex: nil), ())
         }
-        context.console.out("paused: no alarm rings before \(until); 'alarmplay resume' ends it early")
+        context.console.out(tr("paused: no alarm rings before {date}; 'alarmplay resume' ends it early", ["date": until.description]))
         return .success
     }
 }
@@ -47,7 +47,7 @@ public enum ResumeCommand: Command {
             document["pausedUntil"] = nil
             return (AlarmEdit(document: document, alarmIndex: nil), true)
         }
-        context.console.out(was ? "resumed: alarms ring at their next time" : "not paused")
+        context.console.out(was ? tr("resumed: alarms ring at their next time") : tr("not paused"))
         return .success
     }
 }

@@ -14,7 +14,9 @@ public enum RemoveCommand: Command {
             return (try AlarmFileEdits.remove(alarm.name, from: file).edit, alarm)
         }
         let label = removed.label.map { ", \($0)" } ?? ""
-        context.console.out("removed \(removed.name) (\(removed.time) \(removed.repeats)\(label))")
+        context.console.out(tr("removed {id} ({time} {days}{label})", [
+            "id": removed.name, "time": removed.time.description, "days": removed.repeats.description, "label": label,
+        ]))
         return .success
     }
 }

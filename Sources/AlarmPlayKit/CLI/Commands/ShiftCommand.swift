@@ -31,9 +31,11 @@ public enum ShiftCommand: Command {
         }
         let alarm = file.alarms[index]
         if let shift {
-            context.console.out("\(alarm.name) rings \(format.short(shift.to)) instead of \(format.short(shift.from)), once; 'alarmplay shift \(alarm.name) --clear' undoes it")
+            context.console.out(tr("{id} rings {to} instead of {from}, once; 'alarmplay shift {id} --clear' undoes it", [
+                "id": alarm.name, "to": format.short(shift.to), "from": format.short(shift.from),
+            ]))
         } else {
-            context.console.out("\(alarm.name) rings at its own time next")
+            context.console.out(tr("{id} rings at its own time next", ["id": alarm.name]))
         }
         AlarmEditOptions.show(alarm, in: file, arguments, context: context)
         return .success

@@ -21,7 +21,9 @@ public enum SkipCommand: Command {
             return (outcome.edit, (outcome.result, ring, outcome.edit != nil))
         }
         let alarm = file.alarms[index]
-        context.console.out("\(alarm.name) \(changed ? "skips" : "already skips") its ring of \(format.short(ring)); 'alarmplay unskip \(alarm.name)' undoes it")
+        let said = changed ? tr("{id} skips its ring of {time}; 'alarmplay unskip {id}' undoes it")
+            : tr("{id} already skips its ring of {time}; 'alarmplay unskip {id}' undoes it")
+        context.console.out(said.filling(["id": alarm.name, "time": format.short(ring)]))
         AlarmEditOptions.show(alarm, in: file, arguments, context: context)
         return .success
     }

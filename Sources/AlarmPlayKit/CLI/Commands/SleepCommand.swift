@@ -34,14 +34,15 @@ public enum SleepCommand: Command {
         }
         switch request {
         case .stopSleep:
-            context.console.out(value["stopped"]?.boolValue == true ? "sleep timer stopped" : "no sleep timer was playing")
+            context.console.out(value["stopped"]?.boolValue == true ? tr("sleep timer stopped") : tr("no sleep timer was playing"))
         case .startSleep:
             let length = DurationText.format(value["seconds"]?.numberValue?.int ?? 0)
             let fade = DurationText.format(value["fadeSeconds"]?.numberValue?.int ?? 0)
-            context.console.out("sleeping to \(value["sound"]?.stringValue ?? "?") for \(length) (until \(value["endsAt"]?.stringValue ?? "?")), "
-                + "fading out over the last \(fade); 'alarmplay sleep --stop' ends it")
+            context.console.out(tr("sleeping to {sound} for {duration} (until {time}), fading out over the last {fade}; 'alarmplay sleep --stop' ends it", [
+                "sound": value["sound"]?.stringValue ?? "?", "duration": length, "time": value["endsAt"]?.stringValue ?? "?", "fade": fade,
+            ]))
         default:
-            context.console.out(value.isNull ? "no sleep timer is playing" : describe(value))
+            context.console.out(value.isNull ? tr("no sleep timer is playing") : describe(value))
         }
         return .success
     }
@@ -81,7 +82,9 @@ public enum SleepCommand: Command {
     static func describe(_ sleep: JSONValue) -> String {
         let left = TimeText.clock(Double(sleep["secondsLeft"]?.numberValue?.int ?? 0))
         let fade = DurationText.format(sleep["fadeSeconds"]?.numberValue?.int ?? 0)
-        let fading = sleep["fading"]?.boolValue == true ? "fading out" : "fades out over the last \(fade)"
-        return "sleep: \(sleep["sound"]?.stringValue ?? "?"), \(left) left (until \(sleep["endsAt"]?.stringValue ?? "?")), \(fading)"
+        let fading = sleep["fading"]?.boolValue == true ? tr("fading out") : tr("fades out over the last {fade}", ["fade": fade])
+        return tr("sleep: {sound}, {left} left (until {time}), {fading}", [
+            "sound": sleep["sound"]?.stringValue ?? "?", "left": left, "time": sleep["endsAt"]?.stringValue ?? "?", "fading": fading,
+        ])
     }
 }

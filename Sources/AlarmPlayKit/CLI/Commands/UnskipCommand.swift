@@ -13,7 +13,7 @@ public enum UnskipCommand: Command {
             return (outcome.edit, (outcome.result, outcome.edit != nil))
         }
         let alarm = file.alarms[index]
-        context.console.out(changed ? "\(alarm.name) no longer skips a ring" : "\(alarm.name) skips no ring")
+        context.console.out((changed ? tr("{id} no longer skips a ring") : tr("{id} skips no ring")).filling(["id": alarm.name]))
         AlarmEditOptions.show(alarm, in: file, arguments, context: context)
         return .success
     }

@@ -15,7 +15,7 @@ public enum ValidateCommand: Command {
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let file = try AlarmFileOptions.load(arguments, context: context)
         let now = SystemClock().now().seconds
-        for warning in file.warnings(at: now) { context.console.err("warning: " + warning) }
+        for warning in file.warnings(at: now) { context.console.err(tr("warning: {message}", ["message": warning])) }
         context.console.out(summary(of: file, state: StateStore(environment: context.environment).load().state, now: now, format: TimeFormat()))
         return .success
     }
