@@ -195,6 +195,29 @@ final class TranslatedCommandTests: XCTestCase {
         ])
     }
 
+    /// `validate`'s located lines: the JSON syntax's, the decoder's and the values' problems.
+    func testTheAlarmsFilesProblemsInTheLanguage() throws {
+        try home.write("bad.json", #"{"alarms": [{"time": "25:00", "volume": 2, "enabeld": true, "days": "mon,fri"}],}"#)
+        let file = home.file("bad.json")
+        let expected = [
+            "de_DE.UTF-8": ["Stunde 25 außerhalb des Bereichs (00-23)", "volume muss eine Zahl von 0.0 bis 1.0 sein, nicht 2",
+                            "unbekannter Schlüssel \"enabeld\" (meinten Sie \"enabled\"?)", "unbekannter Wochentag \"mon,fri\"",
+                            "überzähliges Komma vor '}'", "alarmplay: Fehler: \(file): 5 Fehler"],
+            "ko_KR.UTF-8": ["시 25이(가) 범위를 벗어났습니다 (00-23)", "volume은 0.0부터 1.0까지의 숫자여야 합니다. 받은 값: 2",
+                            "알 수 없는 키 \"enabeld\" (\"enabled\"을(를) 찾으셨나요?)", "알 수 없는 요일 \"mon,fri\"",
+                            "'}' 앞에 남는 쉼표가 있습니다", "alarmplay: 오류: \(file): 문제 5개"],
+            "C": ["hour 25 out of range (00-23)", "volume must be a number from 0.0 to 1.0, got 2", "unknown key \"enabeld\" (did you mean \"enabled\"?)",
+                  "unknown weekday \"mon,fri\"", "trailing comma before '}'", "alarmplay: error: \(file): 5 problems"],
+        ]
+        let columns = ["1:22: ", "1:41: ", "1:44: ", "1:69: ", "1:80: ", ""]
+        for (language, lines) in expected {
+            let result = try run(["validate", "--alarms", file], ["LANG": language])
+            XCTAssertEqual(result.status, 65, result.stderr)
+            let located = zip(columns, lines).map { $0.isEmpty ? $1 : "\(file):\($0)\($1)" }
+            XCTAssertEqual(result.stderr.split(separator: "\n").map(String.init), located, language)
+        }
+    }
+
     /// Every message of the sources (`scripts/locale --extract`) has its German and Korean.
     func testTheCatalogsAreComplete() throws {
         for language in ["de", "ko"] {

@@ -76,7 +76,7 @@ public struct JSONParser {
             let value = try parseValue()
             skipWhitespace()
             if current != nil {
-                throw fail("unexpected \(describeCurrent()) after the end of the JSON value", at: position)
+                throw fail(tr("unexpected {found} after the end of the JSON value", ["found": describeCurrent()]), at: position)
             }
             return value
         } catch {
@@ -87,7 +87,7 @@ public struct JSONParser {
     private mutating func parseValue() throws(Stop) -> JSONValue {
         let start = position
         guard let byte = current else {
-            throw fail("unexpected end of file, expected a value", at: start)
+            throw fail(tr("unexpected end of file, expected a value"), at: start)
         }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject()
@@ -96,19 +96,19 @@ public struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "."):
             return parseNumber()
         case UInt8(ascii: "'"):
-            throw fail("strings must use double quotes, not single quotes", at: start)
+            throw fail(tr("strings must use double quotes, not single quotes"), at: start)
         case UInt8(ascii: "/"):
-            throw fail("comments are not allowed in JSON", at: start)
+            throw fail(tr("comments are not allowed in JSON"), at: start)
         default:
             if isWordByte(byte) { return try parseLiteral() }
-            throw fail("unexpected \(describeCurrent()), expected a value", at: start)
+            throw fail(tr("unexpected {found}, expected a value", ["found": describeCurrent()]), at: start)
         }
     }
 
     private mutating func enter(_ start: SourcePosition) throws(Stop) {
         depth += 1
         if depth > Self.maximumDepth {
-            throw fail("nesting deeper than \(Self.maximumDepth) levels", at: start)
+            throw fail(tr("nesting deeper than {n} levels", ["n": String(Self.maximumDepth)]), at: start)
         }
     }
 
@@ -123,10 +123,10 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard let byte = current else {
-                throw fail("unexpected end of file, expected '}'", at: position)
+                throw fail(tr("unexpected end of file, expected '}'"), at: position)
             }
             if byte == UInt8(ascii: "}") {
-                if let commaPosition { report("trailing comma before '}'", at: commaPosition) }
+                if let commaPosition { report(tr("trailing comma before '}'"), at: commaPosition) }
                 advance()
                 return JSONValue(.object(members), at: start)
             }
@@ -135,23 +135,23 @@ public struct JSONParser {
                     let start = position
                     throw fail(unquotedKeyMessage(), at: start)
                 }
-                throw fail("expected ',' or '}', got \(describeCurrent())", at: position)
+                throw fail(tr("expected ',' or '}', got {found}", ["found": describeCurrent()]), at: position)
             }
             if !members.isEmpty && commaPosition == nil {
-                throw fail("missing ',' between members", at: position)
+                throw fail(tr("missing ',' between members"), at: position)
             }
             let keyPosition = position
             let key = try parseString()
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
-                if current == nil { throw fail("unexpected end of file, expected '}'", at: position) }
-                throw fail("expected ':' after \"\(key)\", got \(describeCurrent())", at: position)
+                if current == nil { throw fail(tr("unexpected end of file, expected '}'"), at: position) }
+                throw fail(tr("expected ':' after \"{key}\", got {found}", ["key": key, "found": describeCurrent()]), at: position)
             }
             advance()
             skipWhitespace()
             let value = try parseValue()
             if let first = firstSeen[key] {
-                report("duplicate key \"\(key)\" (first at \(first))", at: keyPosition)
+                report(tr("duplicate key \"{key}\" (first at {first})", ["key": key, "first": first.description]), at: keyPosition)
             } else {
                 firstSeen[key] = keyPosition
                 members.append(JSONMember(key, value, keyPosition: keyPosition))
@@ -175,18 +175,18 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard let byte = current else {
-                throw fail("unexpected end of file, expected ']'", at: position)
+                throw fail(tr("unexpected end of file, expected ']'"), at: position)
             }
             if byte == UInt8(ascii: "]") {
-                if let commaPosition { report("trailing comma before ']'", at: commaPosition) }
+                if let commaPosition { report(tr("trailing comma before ']'"), at: commaPosition) }
                 advance()
                 return JSONValue(.array(elements), at: start)
             }
             if !elements.isEmpty && commaPosition == nil {
                 if byte == UInt8(ascii: "}") {
-                    throw fail("expected ',' or ']', got '}'", at: position)
+                    throw fail(tr("expected ',' or ']', got '}'"), at: position)
                 }
-                throw fail("missing ',' between elements", at: position)
+                throw fail(tr("missing ',' between elements"), at: position)
             }
             elements.append(try parseValue())
             skipWhitespace()
@@ -205,7 +205,7 @@ public struct JSONParser {
         var runStart = index
         while true {
             guard let byte = current, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") else {
-                throw fail("unterminated string (missing closing '\"')", at: start)
+                throw fail(tr("unterminated string (missing closing '\"')"), at: start)
             }
             if byte == UInt8(ascii: "\"") {
                 scalars += bytes[runStart..<index]
@@ -219,7 +219,7 @@ public struct JSONParser {
                 continue
             }
             if byte < 0x20 {
-                report("control character in string (write it as an escape such as \\t)", at: position)
+                report(tr("control character in string (write it as an escape such as \\t)"), at: position)
             }
             advance()
         }
@@ -229,7 +229,7 @@ public struct JSONParser {
         let start = position
         advance()
         guard let byte = current else {
-            throw fail("unterminated string (missing closing '\"')", at: start)
+            throw fail(tr("unterminated string (missing closing '\"')"), at: start)
         }
         advance()
         if let replacement = Self.simpleEscapes[byte] {
@@ -238,7 +238,7 @@ public struct JSONParser {
         }
         guard byte == UInt8(ascii: "u") else {
             let shown = String(decoding: [byte], as: UTF8.self)
-            report("invalid escape \"\\\(shown)\" in string (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", at: start)
+            report(tr("invalid escape \"\\{escape}\" in string (valid: {valid})", ["escape": shown, "valid": "\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"]), at: start)
             if byte >= 0x20 && byte < 0x80 { output.append(byte) }
             return
         }
@@ -257,7 +257,7 @@ public struct JSONParser {
             if let valid = Unicode.Scalar(unit) {
                 scalar = valid
             } else {
-                report("invalid \\u escape: unpaired surrogate", at: start)
+                report(tr("invalid \\u escape: unpaired surrogate"), at: start)
             }
         }
         output += Array(String(scalar).utf8)
@@ -267,7 +267,7 @@ public struct JSONParser {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = current, let digit = hexValue(byte) else {
-                report("invalid \\u escape (expected four hex digits)", at: escapeStart)
+                report(tr("invalid \\u escape (expected four hex digits)"), at: escapeStart)
                 return nil
             }
             value = value * 16 + digit
@@ -293,7 +293,7 @@ public struct JSONParser {
         if JSONNumber.isValidSyntax(bytes[first..<index]) {
             return JSONValue(.number(JSONNumber(text: text)), at: start)
         }
-        report("invalid number \"\(text)\"", at: start)
+        report(tr("invalid number \"{value}\"", ["value": text]), at: start)
         if let value = Double(text), value.isFinite {
             return JSONValue(.number(JSONNumber(value)), at: start)
         }
@@ -335,23 +335,23 @@ public struct JSONParser {
         case "null": return JSONValue(.null, at: start)
         default:
             if let literal = Suggestion.closest(to: word, in: ["true", "false", "null"]) {
-                throw fail("invalid literal \"\(word)\" (did you mean \"\(literal)\"?)", at: start)
+                throw fail(tr("invalid literal \"{value}\" (did you mean \"{name}\"?)", ["value": word, "name": literal]), at: start)
             }
-            throw fail("invalid value \"\(word)\" (strings need double quotes)", at: start)
+            throw fail(tr("invalid value \"{value}\" (strings need double quotes)", ["value": word]), at: start)
         }
     }
 
     private mutating func unquotedKeyMessage() -> String {
-        guard let byte = current else { return "unexpected end of file, expected '}'" }
+        guard let byte = current else { return tr("unexpected end of file, expected '}'") }
         if byte == UInt8(ascii: "'") { return "strings must use double quotes, not single quotes" }
         if byte == UInt8(ascii: "/") { return "comments are not allowed in JSON" }
-        if isWordByte(byte) { return "object keys need double quotes: \"\(readWord())\"" }
-        return "expected a key in double quotes, got \(describeCurrent())"
+        if isWordByte(byte) { return tr("object keys need double quotes: \"{key}\"", ["key": readWord()]) }
+        return tr("expected a key in double quotes, got {found}", ["found": describeCurrent()])
     }
 
     /// The character at the current position, quoted, for messages.
     private func describeCurrent() -> String {
-        guard index < bytes.count else { return "end of file" }
+        guard index < bytes.count else { return tr("end of file") }
         var end = index + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
         return "'" + String(decoding: bytes[index..<end], as: UTF8.self) + "'"

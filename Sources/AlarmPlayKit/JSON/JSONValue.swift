@@ -101,11 +101,11 @@ extension JSONValue {
     public var typeDescription: String {
         switch kind {
         case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+        case .bool: return tr("a boolean")
+        case .number: return tr("a number")
+        case .string: return tr("a string")
+        case .array: return tr("an array")
+        case .object: return tr("an object")
         }
     }
 

@@ -11,7 +11,7 @@ public enum UTF8Check {
             let length = sequenceLength(bytes, at: index)
             guard length > 0 else {
                 let hex = String(bytes[index], radix: 16, uppercase: true)
-                return JSONProblem("invalid UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) (save the file as UTF-8)",
+                return JSONProblem(tr("invalid UTF-8: byte 0x{byte} (save the file as UTF-8)", ["byte": hex.count == 1 ? "0" + hex : hex]),
                                    at: SourcePosition(line: line, column: column))
             }
             if bytes[index] == 0x0A {

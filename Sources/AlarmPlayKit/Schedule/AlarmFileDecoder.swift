@@ -26,14 +26,15 @@ struct AlarmFileDecoder {
 
     mutating func decodeFile(_ document: JSONValue) -> (AlarmSettings, [Alarm]) {
         guard let members = document.members else {
-            report("the alarms file must be an object like {\"alarms\": [...]}, got \(document.typeDescription)", at: document.position)
+            report(tr("the alarms file must be an object like {example}, got {type}", ["example": "{\"alarms\": [...]}", "type": document.typeDescription]),
+                   at: document.position)
             return (.builtIn, [])
         }
         checkKeys(members, allowed: Self.topLevelKeys)
         hooks = document["hooks"].map { decodeHooks($0) } ?? []
         skipDays = document["skipDays"].flatMap { decodeSkipDays($0) } ?? []
         pausedUntil = document["pausedUntil"].flatMap {
-            parse($0, "pausedUntil must be a string \"YYYY-MM-DD\" (written by 'alarmplay pause')", CalendarDate.init(parsing:))
+            parse($0, tr("pausedUntil must be a string \"YYYY-MM-DD\" (written by 'alarmplay pause')"), CalendarDate.init(parsing:))
         }
         var defaults = AlarmSettings.builtIn
         // `devices`, `preflight` and `escalate` at the top of the file are defaults like those in
@@ -43,18 +44,18 @@ struct AlarmFileDecoder {
         if let value = document["escalate"], let steps = decodeEscalation(value) { defaults.escalate = steps }
         if let block = document["defaults"] {
             if let settings = block.members {
-                checkKeys(settings, allowed: Self.settingKeys, misplaced: "has no default")
+                checkKeys(settings, allowed: Self.settingKeys, misplaced: tr("\"{key}\" has no default (allowed: {allowed})"))
                 defaults = decodeSettings(block, inheriting: defaults)
             } else {
-                report("\"defaults\" must be an object, got \(block.typeDescription)", at: block.position)
+                report(tr("\"defaults\" must be an object, got {type}", ["type": block.typeDescription]), at: block.position)
             }
         }
         guard let list = document["alarms"] else {
-            report("missing \"alarms\" (an array of alarms, e.g. \"alarms\": [{\"time\": \"07:00\"}])", at: document.position)
+            report(tr("missing \"alarms\" (an array of alarms, e.g. {example})", ["example": "\"alarms\": [{\"time\": \"07:00\"}]"]), at: document.position)
             return (defaults, [])
         }
         guard let entries = list.arrayValue else {
-            report("\"alarms\" must be an array, got \(list.typeDescription)", at: list.position)
+            report(tr("\"alarms\" must be an array, got {type}", ["type": list.typeDescription]), at: list.position)
             return (defaults, [])
         }
         var alarms: [Alarm] = []
@@ -70,40 +71,40 @@ struct AlarmFileDecoder {
     }
 
     /// Unknown keys are errors: a misspelt `enabeld` must not silently leave an alarm on.
-    /// `misplaced` words the message for keys that are valid for alarms but not here.
+    /// `misplaced` words the message for keys that are valid for alarms but not here (`{key}`, `{allowed}`).
     private mutating func checkKeys(_ members: [JSONMember], allowed: [String], misplaced: String? = nil) {
         for member in members where !allowed.contains(member.key) {
             if let misplaced, Self.alarmKeys.contains(member.key) {
-                report("\"\(member.key)\" \(misplaced) (allowed: \(allowed.joined(separator: ", ")))", at: member.keyPosition)
+                report(misplaced.filling(["key": member.key, "allowed": allowed.joined(separator: ", ")]), at: member.keyPosition)
                 continue
             }
-            let hint = Suggestion.closest(to: member.key, in: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
-            report("unknown key \"\(member.key)\"\(hint)", at: member.keyPosition)
+            let hint = Suggestion.closest(to: member.key, in: allowed).map { tr(" (did you mean \"{name}\"?)", ["name": $0]) } ?? ""
+            report(tr("unknown key \"{key}\"{hint}", ["key": member.key, "hint": hint]), at: member.keyPosition)
         }
     }
 
     private mutating func decodeAlarm(_ entry: JSONValue, position: Int, defaults: AlarmSettings) -> Alarm? {
         guard let members = entry.members else {
-            report("alarm \(position) must be an object, got \(entry.typeDescription)", at: entry.position)
+            report(tr("alarm {position} must be an object, got {type}", ["position": String(position), "type": entry.typeDescription]), at: entry.position)
             return nil
         }
         let before = problems.count
         checkKeys(members, allowed: Self.alarmKeys)
         let id = decodeID(entry["id"])
-        let label = entry["label"].flatMap { string($0, "label must be a string") }
+        let label = entry["label"].flatMap { string($0, tr("label must be a string")) }
         let enabled = entry["enabled"].flatMap { value in
-            value.boolValue ?? reportNil("enabled must be true or false, got \(value.snippet)", at: value.position)
+            value.boolValue ?? reportNil(Self.got(tr("{key} must be true or false", ["key": "enabled"]), value), at: value.position)
         }
         var time: TimeOfDay?
         if let value = entry["time"] {
-            time = parse(value, "time must be a string \"HH:MM\" or \"HH:MM:SS\"", TimeOfDay.init(parsing:))
+            time = parse(value, tr("time must be a string \"HH:MM\" or \"HH:MM:SS\""), TimeOfDay.init(parsing:))
         } else {
-            report("alarm \(position) has no \"time\" (e.g. \"time\": \"07:00\")", at: entry.position)
+            report(tr("alarm {position} has no \"time\" (e.g. \"time\": \"07:00\")", ["position": String(position)]), at: entry.position)
         }
         let repeats = decodeRepeat(entry, members: members)
         let settings = decodeSettings(entry, inheriting: defaults)
         let skip = entry["skip"].flatMap {
-            parse($0, "skip must be a string such as \"2026-12-07T06:45:00+01:00\" (the ring to skip)") {
+            parse($0, tr("skip must be a string such as \"2026-12-07T06:45:00+01:00\" (the ring to skip)")) {
                 text throws(ValueError) in try ISO8601.parse(text).seconds
             }
         }
@@ -122,16 +123,20 @@ struct AlarmFileDecoder {
 
     /// `"shift": {"from": "2026-12-07T06:45:00+01:00", "to": "2026-12-07T07:30:00+01:00"}`.
     private mutating func decodeShift(_ value: JSONValue) -> RingShift? {
-        let example = "shift must be {\"from\": ISO, \"to\": ISO}, the ring moved and when it rings instead"
-        guard let members = value.members else { return reportNil("\(example), got \(value.snippet)", at: value.position) }
+        let example = ["example": "{\"from\": ISO, \"to\": ISO}"]
+        guard let members = value.members else {
+            return reportNil(tr("shift must be {example}, the ring moved and when it rings instead, got {value}", example.merging(["value": value.snippet]) { $1 }),
+                             at: value.position)
+        }
         checkKeys(members, allowed: ["from", "to"])
         var instants: [Int?] = []
         for key in ["from", "to"] {
             guard let text = value[key] else {
-                instants.append(reportNil("\(example): \"\(key)\" is missing", at: value.position))
+                instants.append(reportNil(tr("shift must be {example}, the ring moved and when it rings instead: \"{key}\" is missing",
+                                              example.merging(["key": key]) { $1 }), at: value.position))
                 continue
             }
-            instants.append(parse(text, "shift's \(key) must be a string such as \"2026-12-07T06:45:00+01:00\"") {
+            instants.append(parse(text, tr("shift's {key} must be a string such as \"2026-12-07T06:45:00+01:00\"", ["key": key])) {
                 text throws(ValueError) in try ISO8601.parse(text).seconds
             })
         }
@@ -142,14 +147,14 @@ struct AlarmFileDecoder {
     private mutating func decodeID(_ value: JSONValue?) -> String? {
         guard let value else { return nil }
         guard let id = value.stringValue, !id.isEmpty, !id.contains(where: \.isWhitespace) else {
-            report("id must be a non-empty string without spaces, got \(value.snippet)", at: value.position)
+            report(Self.got(tr("id must be a non-empty string without spaces"), value), at: value.position)
             return nil
         }
         if id.allSatisfy(\.isASCIIDigit) {
-            report("id \"\(id)\" must not be a number (numbers refer to alarms by position)", at: value.position)
+            report(tr("id \"{id}\" must not be a number (numbers refer to alarms by position)", ["id": id]), at: value.position)
         }
         if let first = idPositions[id] {
-            report("duplicate id \"\(id)\" (first at \(first))", at: value.position)
+            report(tr("duplicate id \"{id}\" (first at {first})", ["id": id, "first": first.description]), at: value.position)
         } else {
             idPositions[id] = value.position
         }
@@ -161,16 +166,16 @@ struct AlarmFileDecoder {
             return decodeCalendar(entry, members: members, pattern: pattern).map(AlarmRepeat.calendar)
         }
         if let from = entry["from"] {
-            report("\"from\" only goes with \"every\" (e.g. \"every\": \"2w\", \"from\": \"2026-12-07\")", at: from.position)
+            report(tr("\"from\" only goes with \"every\" (e.g. \"every\": \"2w\", \"from\": \"2026-12-07\")"), at: from.position)
             return nil
         }
         let days = entry["days"].flatMap { decodeDays($0) }
         let date = entry["date"].flatMap {
-            parse($0, "date must be a string \"YYYY-MM-DD\"", CalendarDate.init(parsing:))
+            parse($0, tr("{key} must be a string \"YYYY-MM-DD\"", ["key": "date"]), CalendarDate.init(parsing:))
         }
         if entry["days"] != nil, entry["date"] != nil {
             let later = members.last { $0.key == "days" || $0.key == "date" }!
-            report("give \"days\" or \"date\", not both", at: later.keyPosition)
+            report(tr("give \"days\" or \"date\", not both"), at: later.keyPosition)
             return nil
         }
         if let days { return .weekly(days) }
@@ -183,17 +188,17 @@ struct AlarmFileDecoder {
             return parse(value, "", WeekdaySet.init(parsingName:))
         }
         guard let names = value.arrayValue else {
-            report("days must be weekday names such as [\"mon\", \"fri\"] or \"weekdays\", got \(value.snippet)", at: value.position)
+            report(Self.got(tr("days must be weekday names such as [\"mon\", \"fri\"] or \"weekdays\""), value), at: value.position)
             return nil
         }
         guard !names.isEmpty else {
-            report("days must not be empty (leave \"days\" out for a one-shot alarm)", at: value.position)
+            report(tr("days must not be empty (leave \"days\" out for a one-shot alarm)"), at: value.position)
             return nil
         }
         var days = WeekdaySet([])
         var valid = true
         for name in names {
-            guard let set = parse(name, "days must hold weekday names", WeekdaySet.init(parsingName:)) else {
+            guard let set = parse(name, tr("days must hold weekday names"), WeekdaySet.init(parsingName:)) else {
                 valid = false
                 continue
             }
@@ -202,10 +207,11 @@ struct AlarmFileDecoder {
         return valid ? days : nil
     }
 
-    /// A string value read by `reader`; a value of another type is reported with `typeMessage`.
-    mutating func parse<T>(_ value: JSONValue, _ typeMessage: String, _ reader: (String) throws(ValueError) -> T) -> T? {
+    /// A string value read by `reader`; a value of another type is reported with `typeMessage`
+    /// (worded only then: most values are fine).
+    mutating func parse<T>(_ value: JSONValue, _ typeMessage: @autoclosure () -> String, _ reader: (String) throws(ValueError) -> T) -> T? {
         guard let text = value.stringValue else {
-            report("\(typeMessage), got \(value.snippet)", at: value.position)
+            report(Self.got(typeMessage(), value), at: value.position)
             return nil
         }
         do {
@@ -216,8 +222,13 @@ struct AlarmFileDecoder {
         }
     }
 
-    mutating func string(_ value: JSONValue, _ typeMessage: String) -> String? {
-        value.stringValue ?? reportNil("\(typeMessage), got \(value.snippet)", at: value.position)
+    mutating func string(_ value: JSONValue, _ typeMessage: @autoclosure () -> String) -> String? {
+        value.stringValue ?? reportNil(Self.got(typeMessage(), value), at: value.position)
+    }
+
+    /// `label must be a string, got 3`.
+    static func got(_ expected: String, _ value: JSONValue) -> String {
+        tr("{expected}, got {value}", ["expected": expected, "value": value.snippet])
     }
 
     mutating func reportNil<T>(_ message: String, at position: SourcePosition) -> T? {

@@ -17,7 +17,7 @@ extension AlarmFileDecoder {
             if let list = value.arrayValue {
                 let sounds = list.compactMap { decodeSound($0) }
                 if list.isEmpty {
-                    report("sound must not be an empty list (give one sound, or several to play in order)", at: value.position)
+                    report(tr("sound must not be an empty list (give one sound, or several to play in order)"), at: value.position)
                 } else if sounds.count == list.count {
                     settings.sound = sounds[0]
                     settings.laterSounds = Array(sounds.dropFirst())
@@ -32,7 +32,7 @@ extension AlarmFileDecoder {
             if let volume = value.numberValue?.double, (0...1).contains(volume) {
                 settings.volume = volume
             } else {
-                report("volume must be a number from 0.0 to 1.0, got \(value.snippet)", at: value.position)
+                report(Self.got(tr("volume must be a number from 0.0 to 1.0"), value), at: value.position)
             }
         }
         if let value = object["snooze"], let seconds = decodeDuration(value, "snooze", Self.snoozeRange) {
@@ -53,14 +53,14 @@ extension AlarmFileDecoder {
                     settings.voice = voice
                 }
             } else {
-                report("voice must be a voice name such as \"en\" or \"de\", got \(value.snippet)", at: value.position)
+                report(Self.got(tr("voice must be a voice name such as \"en\" or \"de\""), value), at: value.position)
             }
         }
         if let value = object["forceAudible"] {
             if let force = value.boolValue {
                 settings.forceAudible = force
             } else {
-                report("forceAudible must be true or false, got \(value.snippet)", at: value.position)
+                report(Self.got(tr("{key} must be true or false", ["key": "forceAudible"]), value), at: value.position)
             }
         }
         if let value = object["devices"], let devices = decodeDevices(value) { settings.devices = devices }
@@ -75,10 +75,8 @@ extension AlarmFileDecoder {
                 settings.maxSnoozes = count
             } else {
                 let range = Self.maxSnoozesRange
-                report(
-                    "maxSnoozes must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(value.snippet)",
-                    at: value.position
-                )
+                let expected = tr("maxSnoozes must be a whole number from {low} to {high}", ["low": String(range.lowerBound), "high": String(range.upperBound)])
+                report(Self.got(expected, value), at: value.position)
             }
         }
         return settings
@@ -89,7 +87,8 @@ extension AlarmFileDecoder {
         let names = value.arrayValue.map { $0.map(\.stringValue) } ?? [value.stringValue]
         let devices = names.compactMap { $0 }.filter { !$0.isEmpty && !$0.contains(where: \.isWhitespace) }
         guard !names.isEmpty, devices.count == names.count else {
-            report("devices must be an ALSA device name such as \"default\" or a list of them in order (see 'alarmplay devices'), got \(value.snippet)", at: value.position)
+            report(Self.got(tr("devices must be an ALSA device name such as \"default\" or a list of them in order (see 'alarmplay devices')"), value),
+                   at: value.position)
             return nil
         }
         return devices
@@ -103,7 +102,7 @@ extension AlarmFileDecoder {
         } else if let name = value.stringValue, !name.isEmpty {
             reference = SoundReference(parsing: name)
         } else {
-            report("sound must be a sound index (a whole number), a name such as \"tone:classic\", or a list of them, got \(value.snippet)", at: value.position)
+            report(Self.got(tr("sound must be a sound index (a whole number), a name such as \"tone:classic\", or a list of them"), value), at: value.position)
             return nil
         }
         if let sounds {
@@ -126,13 +125,13 @@ extension AlarmFileDecoder {
             guard let parsed = parse(value, "", DurationText.parse) else { return nil }
             seconds = parsed
         } else {
-            report("\(name) must be a duration such as \"9m\" or whole seconds, got \(value.snippet)", at: value.position)
+            report(Self.got(tr("{key} must be a duration such as \"9m\" or whole seconds", ["key": name]), value), at: value.position)
             return nil
         }
         guard range.contains(seconds) else {
             let low = DurationText.format(range.lowerBound)
             let high = DurationText.format(range.upperBound)
-            report("\(name) must be from \(low) to \(high), got \(value.snippet)", at: value.position)
+            report(Self.got(tr("{key} must be from {low} to {high}", ["key": name, "low": low, "high": high]), value), at: value.position)
             return nil
         }
         return seconds

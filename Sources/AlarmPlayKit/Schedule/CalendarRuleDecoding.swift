@@ -9,7 +9,7 @@ extension AlarmFileDecoder {
         if let extra = members.first(where: { deciders.contains($0.key) && $0.key != pattern.key }) {
             let later = [extra, pattern].max { $0.keyPosition < $1.keyPosition }!
             let other = later.key == pattern.key ? extra.key : pattern.key
-            report("\"\(later.key)\" and \"\(other)\" both say when it rings: keep one of them", at: later.keyPosition)
+            report(tr("\"{key}\" and \"{other}\" both say when it rings: keep one of them", ["key": later.key, "other": other]), at: later.keyPosition)
             return nil
         }
         let value = pattern.value
@@ -22,17 +22,17 @@ extension AlarmFileDecoder {
 
     private mutating func decodeEvery(_ value: JSONValue, entry: JSONValue) -> CalendarRule? {
         guard let text = value.stringValue, let unit = text.last, "dw".contains(unit), let count = Int(text.dropLast()), count >= 1, count <= 520 else {
-            report("every must be a count of days or weeks such as \"3d\" or \"2w\", got \(value.snippet)", at: value.position)
+            report(Self.got(tr("every must be a count of days or weeks such as \"3d\" or \"2w\""), value), at: value.position)
             return nil
         }
         guard let fromValue = entry["from"] else {
-            report("\"every\" needs \"from\": the date it counts from (e.g. \"from\": \"2026-12-07\")", at: value.position)
+            report(tr("\"every\" needs \"from\": the date it counts from (e.g. \"from\": \"2026-12-07\")"), at: value.position)
             return nil
         }
-        guard let from = parse(fromValue, "from must be a string \"YYYY-MM-DD\"", CalendarDate.init(parsing:)) else { return nil }
+        guard let from = parse(fromValue, tr("{key} must be a string \"YYYY-MM-DD\"", ["key": "from"]), CalendarDate.init(parsing:)) else { return nil }
         if unit == "d" {
             if let days = entry["days"] {
-                report("\"every\": \"\(text)\" counts days: leave out \"days\" (or count weeks, \"every\": \"2w\")", at: days.position)
+                report(tr("\"every\": \"{value}\" counts days: leave out \"days\" (or count weeks, \"every\": \"2w\")", ["value": text]), at: days.position)
                 return nil
             }
             return .everyDays(count, from: from)
@@ -46,7 +46,7 @@ extension AlarmFileDecoder {
     private mutating func decodeMonthly(_ value: JSONValue) -> CalendarRule? {
         if let day = value.numberValue?.int {
             guard day == -1 || (1...31).contains(day) else {
-                report("monthly must be a day from 1 to 31, or -1 for the last day, got \(value.snippet)", at: value.position)
+                report(Self.got(tr("monthly must be a day from 1 to 31, or -1 for the last day"), value), at: value.position)
                 return nil
             }
             return .monthlyDay(day)
@@ -55,7 +55,7 @@ extension AlarmFileDecoder {
         guard words.count == 2, let ordinal = Self.ordinals[words[0]],
               let weekday = Weekday.allCases.first(where: { $0.shortName == words[1] || $0.fullName == words[1] })
         else {
-            report("monthly must be a day of the month (1, -1 for the last) or a weekday such as \"first mon\" or \"last sun\", got \(value.snippet)",
+            report(Self.got(tr("monthly must be a day of the month (1, -1 for the last) or a weekday such as \"first mon\" or \"last sun\""), value),
                    at: value.position)
             return nil
         }
@@ -67,7 +67,7 @@ extension AlarmFileDecoder {
         guard parts.count == 2, let month = parts[0], let day = parts[1], (1...12).contains(month),
               (1...CalendarDate.daysIn(month: month, year: 2024)).contains(day)
         else {
-            report("yearly must be a month and day \"MM-DD\" such as \"12-24\", got \(value.snippet)", at: value.position)
+            report(Self.got(tr("yearly must be a month and day \"MM-DD\" such as \"12-24\""), value), at: value.position)
             return nil
         }
         return .yearly(month: month, day: day)
@@ -78,23 +78,23 @@ extension AlarmFileDecoder {
         var except: Set<CalendarDate> = []
         if let value = entry["except"] {
             guard !repeats.isOneShot else {
-                report("\"except\" is for repeating alarms (days, every, monthly, yearly)", at: value.position)
+                report(tr("\"{key}\" is for repeating alarms (days, every, monthly, yearly)", ["key": "except"]), at: value.position)
                 return ([], nil)
             }
             guard let list = value.arrayValue else {
-                report("except must be a list of dates such as [\"2026-12-24\", \"2026-12-25\"], got \(value.snippet)", at: value.position)
+                report(Self.got(tr("except must be a list of dates such as [\"2026-12-24\", \"2026-12-25\"]"), value), at: value.position)
                 return ([], nil)
             }
             for date in list {
-                if let day = parse(date, "except must hold dates \"YYYY-MM-DD\"", CalendarDate.init(parsing:)) { except.insert(day) }
+                if let day = parse(date, tr("except must hold dates \"YYYY-MM-DD\""), CalendarDate.init(parsing:)) { except.insert(day) }
             }
         }
         var until: CalendarDate?
         if let value = entry["until"] {
             if repeats.isOneShot {
-                report("\"until\" is for repeating alarms (days, every, monthly, yearly)", at: value.position)
+                report(tr("\"{key}\" is for repeating alarms (days, every, monthly, yearly)", ["key": "until"]), at: value.position)
             } else {
-                until = parse(value, "until must be a string \"YYYY-MM-DD\"", CalendarDate.init(parsing:))
+                until = parse(value, tr("{key} must be a string \"YYYY-MM-DD\"", ["key": "until"]), CalendarDate.init(parsing:))
             }
         }
         return (except, until)

@@ -29,15 +29,16 @@ extension AlarmFileDecoder {
 
     private mutating func decodeEscalationStep(_ value: JSONValue) -> Escalation? {
         guard let members = value.members else {
-            report("escalate must be an object such as {\"after\": \"2m\", \"volume\": 1.0, \"sound\": \"tone:alarm\"} or a list of them, got \(value.snippet)",
-                   at: value.position)
+            let example = "{\"after\": \"2m\", \"volume\": 1.0, \"sound\": \"tone:alarm\"}"
+            report(Self.got(tr("escalate must be an object such as {example} or a list of them", ["example": example]), value), at: value.position)
             return nil
         }
         for member in members where !Self.escalationKeys.contains(member.key) {
-            report("unknown key \"\(member.key)\" in escalate (allowed: \(Self.escalationKeys.joined(separator: ", ")))", at: member.keyPosition)
+            report(tr("unknown key \"{key}\" in escalate (allowed: {allowed})", ["key": member.key, "allowed": Self.escalationKeys.joined(separator: ", ")]),
+                   at: member.keyPosition)
         }
         guard let after = value["after"] else {
-            report("escalate needs \"after\": how long it rings unanswered first, e.g. \"2m\"", at: value.position)
+            report(tr("escalate needs \"after\": how long it rings unanswered first, e.g. \"2m\""), at: value.position)
             return nil
         }
         let seconds = decodeDuration(after, "after", Self.ringForRange)
@@ -46,7 +47,7 @@ extension AlarmFileDecoder {
             if let level = volume.numberValue?.double, (0...1).contains(level) {
                 step.volume = level
             } else {
-                report("volume must be a number from 0.0 to 1.0, got \(volume.snippet)", at: volume.position)
+                report(Self.got(tr("volume must be a number from 0.0 to 1.0"), volume), at: volume.position)
             }
         }
         if let sound = value["sound"] { step.sound = decodeSound(sound) }
@@ -54,11 +55,11 @@ extension AlarmFileDecoder {
             if let ring = household.boolValue {
                 step.household = ring
             } else {
-                report("household must be true or false, got \(household.snippet)", at: household.position)
+                report(Self.got(tr("{key} must be true or false", ["key": "household"]), household), at: household.position)
             }
         }
         if value["volume"] == nil, value["sound"] == nil, value["household"] == nil {
-            report("escalate needs \"volume\", \"sound\" or \"household\": what changes after \(after.snippet)", at: value.position)
+            report(tr("escalate needs \"volume\", \"sound\" or \"household\": what changes after {after}", ["after": after.snippet]), at: value.position)
         }
         return seconds == nil ? nil : step
     }

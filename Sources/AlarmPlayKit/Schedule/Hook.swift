@@ -32,8 +32,8 @@ extension AlarmFileDecoder {
 
     mutating func decodeHooks(_ value: JSONValue) -> [Hook] {
         guard let list = value.arrayValue else {
-            report("hooks must be a list such as [{\"on\": \"fired\", \"run\": [\"/usr/local/bin/lamp\", \"on\"]}], got \(value.snippet)",
-                   at: value.position)
+            let example = "[{\"on\": \"fired\", \"run\": [\"/usr/local/bin/lamp\", \"on\"]}]"
+            report(Self.got(tr("hooks must be a list such as {example}", ["example": example]), value), at: value.position)
             return []
         }
         return list.compactMap { decodeHook($0) }
@@ -41,40 +41,41 @@ extension AlarmFileDecoder {
 
     private mutating func decodeHook(_ value: JSONValue) -> Hook? {
         guard let members = value.members else {
-            report("a hook must be an object with \"on\" and \"run\", got \(value.snippet)", at: value.position)
+            report(Self.got(tr("a hook must be an object with \"on\" and \"run\""), value), at: value.position)
             return nil
         }
         let before = problems.count
         for member in members where !Self.hookKeys.contains(member.key) {
-            report("unknown key \"\(member.key)\" in a hook (allowed: \(Self.hookKeys.joined(separator: ", ")))", at: member.keyPosition)
+            report(tr("unknown key \"{key}\" in a hook (allowed: {allowed})", ["key": member.key, "allowed": Self.hookKeys.joined(separator: ", ")]),
+                   at: member.keyPosition)
         }
         let names = Hook.Event.allCases.map(\.rawValue)
         var event: Hook.Event?
         if let on = value["on"] {
             event = on.stringValue.flatMap(Hook.Event.init(rawValue:))
             if event == nil {
-                let hint = on.stringValue.flatMap { Suggestion.closest(to: $0, in: names) }.map { " (did you mean \"\($0)\"?)" } ?? ""
-                report("on must be one of \(names.joined(separator: ", "))\(hint), got \(on.snippet)", at: on.position)
+                let hint = on.stringValue.flatMap { Suggestion.closest(to: $0, in: names) }.map { tr(" (did you mean \"{name}\"?)", ["name": $0]) } ?? ""
+                report(Self.got(tr("on must be one of {events}{hint}", ["events": names.joined(separator: ", "), "hint": hint]), on), at: on.position)
             }
         } else {
-            report("a hook needs \"on\": one of \(names.joined(separator: ", "))", at: value.position)
+            report(tr("a hook needs \"on\": one of {events}", ["events": names.joined(separator: ", ")]), at: value.position)
         }
         var command: [String] = []
         if let run = value["run"] {
             command = run.arrayValue?.compactMap(\.stringValue) ?? []
             if command.isEmpty || command.count != run.arrayValue?.count || command[0].isEmpty {
-                report("run must be the program and its arguments as a list of strings, e.g. [\"/usr/local/bin/lamp\", \"on\"], got \(run.snippet)",
+                report(Self.got(tr("run must be the program and its arguments as a list of strings, e.g. [\"/usr/local/bin/lamp\", \"on\"]"), run),
                        at: run.position)
             }
         } else {
-            report("a hook needs \"run\": the program and its arguments, e.g. [\"/usr/local/bin/lamp\", \"on\"]", at: value.position)
+            report(tr("a hook needs \"run\": the program and its arguments, e.g. [\"/usr/local/bin/lamp\", \"on\"]"), at: value.position)
         }
         var seconds = 0
         if let offset = value["before"] {
-            if event != .before { report("\"before\" only goes with \"on\": \"before\"", at: offset.position) }
+            if event != .before { report(tr("\"before\" only goes with \"on\": \"before\""), at: offset.position) }
             seconds = decodeDuration(offset, "before", 1...86_400) ?? 0
         } else if event == .before {
-            report("a \"before\" hook needs \"before\": how long before each ring, e.g. \"30m\"", at: value.position)
+            report(tr("a \"before\" hook needs \"before\": how long before each ring, e.g. \"30m\""), at: value.position)
         }
         let timeout = value["timeout"].flatMap { decodeDuration($0, "timeout", 1...86_400) } ?? Hook.defaultTimeout
         guard problems.count == before, let event else { return nil }
