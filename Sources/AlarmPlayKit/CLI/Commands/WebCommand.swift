@@ -27,7 +27,7 @@ public enum WebCommand: Command {
             }
             address = running
         } else {
-            note = "'alarmplay run' is not running; start it to serve the page"
+            note = tr("'alarmplay run' is not running; start it to serve the page")
         }
         var host = address.host
         if address.isAllAddresses { host = LANAddress.first() ?? "localhost" }
@@ -41,7 +41,7 @@ public enum WebCommand: Command {
             }
             context.console.out(url)
         }
-        if let note { context.console.err("alarmplay: note: " + note) }
+        if let note { context.console.err(tr("alarmplay: note: {message}", ["message": note])) }
         return .success
     }
 }
@@ -49,7 +49,7 @@ public enum WebCommand: Command {
 /// `run` is up but serves no page (`--no-http`, or it could not start: see its log).
 struct WebUnavailable: UserFacingError {
     var description: String {
-        "the running 'alarmplay run' serves no page (started with --no-http, or the port was taken: see its log for event=http_failed)"
+        tr("the running 'alarmplay run' serves no page (started with --no-http, or the port was taken: see its log for event=http_failed)")
     }
 
     var exitCode: ExitCode { .unavailable }
