@@ -218,6 +218,16 @@ final class TranslatedCommandTests: XCTestCase {
         }
     }
 
+    func testATimerStartsAndEndsInTheLanguage() throws {
+        for (language, started, timeUp) in [("de_DE.UTF-8", "Tee: 00:01 gestartet\n", "Zeit ist um: Tee\n"), ("ko_KR.UTF-8", "Tee: 00:01 시작\n", "시간이 다 됐습니다: Tee\n")] {
+            let process = try LineFedProcess(["timer", "1s", "--label", "Tee", "--device", "null"],
+                                             environment: AlarmPlayBinary.environment(home: home, ["LANG": language]))
+            XCTAssertEqual(process.waitForExit(), 0, process.stderr)
+            XCTAssertEqual(process.stdout, timeUp)
+            XCTAssertTrue(process.stderr.hasPrefix(started), process.stderr)
+        }
+    }
+
     /// Every message of the sources (`scripts/locale --extract`) has its German and Korean.
     func testTheCatalogsAreComplete() throws {
         for language in ["de", "ko"] {

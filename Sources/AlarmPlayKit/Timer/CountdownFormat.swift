@@ -16,9 +16,10 @@ public enum CountdownFormat {
 
     /// The status line: `Tea  04:59  [###-----------------]  Space pause  + 1 min  q cancel`.
     public static func line(_ countdown: Countdown, label: String, at now: Int64) -> String {
-        let state = countdown.isPaused ? "  paused" : ""
-        let keys = countdown.isPaused ? "Space resume" : "Space pause"
-        return "\(label)  \(remaining(countdown.remaining(at: now)))  \(bar(countdown.progress(at: now), width: 20))\(state)   \(keys)  + 1 min  q cancel"
+        let state = countdown.isPaused ? "  " + tr("paused") : ""
+        let keys = countdown.isPaused ? tr("Space resume") : tr("Space pause")
+        return "\(label)  \(remaining(countdown.remaining(at: now)))  \(bar(countdown.progress(at: now), width: 20))\(state)   \(keys)  "
+            + tr("+ 1 min  q cancel")
     }
 
     /// When the displayed whole second next changes, so redraws fall on the tick itself.

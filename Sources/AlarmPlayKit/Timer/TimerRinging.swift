@@ -23,18 +23,18 @@ public struct TimerRinging: TimeUpAction {
             display?.clear()
             switch action {
             case .stop:
-                context.console.err("\(timeUp.label): stopped")
+                context.console.err(tr("{label}: stopped", ["label": timeUp.label]))
                 return .success
             case .silenced:
-                context.console.err("\(timeUp.label): silenced after \(DurationText.format(AlarmSettings.builtIn.ringFor))")
+                context.console.err(tr("{label}: silenced after {duration}", ["label": timeUp.label, "duration": DurationText.format(AlarmSettings.builtIn.ringFor)]))
                 return .success
             case .snooze:
-                context.console.err("\(timeUp.label): snoozed for a minute")
+                context.console.err(tr("{label}: snoozed for a minute", ["label": timeUp.label]))
                 guard snooze(until: clock.now() + Self.snoozeSeconds * 1_000_000_000, input: input, display: display, label: timeUp.label) else {
-                    context.console.err("\(timeUp.label): stopped")
+                    context.console.err(tr("{label}: stopped", ["label": timeUp.label]))
                     return .success
                 }
-                context.console.out("Time's up: \(timeUp.label)")
+                context.console.out(tr("Time's up: {label}", ["label": timeUp.label]))
             }
         }
     }
@@ -48,7 +48,7 @@ public struct TimerRinging: TimeUpAction {
         var request = request
         request.startAt = startAt
         return Ringer.start(request, registry: registry, events: { event in
-            if case let .fallback(reason) = event { Console().err("alarmplay: fallback: \(reason)") }
+            if case let .fallback(reason) = event { Console().err(tr("alarmplay: fallback: {reason}", ["reason": reason])) }
         }, finished: {})
     }
 

@@ -42,7 +42,7 @@ public enum TimerCommand: Command {
         let registry = arguments.soundRegistry(context)
         let sound = arguments.value("sound").map(SoundReference.init(parsing:)) ?? AlarmSettings.builtIn.sound
         _ = try registry.resolve(sound)
-        let label = arguments.value("label") ?? "Timer"
+        let label = arguments.value("label") ?? tr("Timer")
         let request = RingRequest(
             sound: sound, volume: volume, fadeInSeconds: fadeIn,
             ringForSeconds: Double(AlarmSettings.builtIn.ringFor), devices: arguments.devices)
@@ -52,7 +52,7 @@ public enum TimerCommand: Command {
         var countdown = Countdown(duration: duration, startedAt: clock.now())
         let display = StatusLine(descriptor: STDERR_FILENO)
         if display == nil {
-            context.console.err("\(label): \(CountdownFormat.remaining(duration)) started")
+            context.console.err(tr("{label}: {left} started", ["label": label, "left": CountdownFormat.remaining(duration)]))
         }
         while true {
             let now = clock.now()
@@ -86,7 +86,7 @@ public enum TimerCommand: Command {
             deadline: countdown.deadline ?? 0, noticedAt: clock.now()
         )
         display?.clear()
-        context.console.out("Time's up: \(label)")
+        context.console.out(tr("Time's up: {label}", ["label": label]))
         return try timeUpAction.ring(timeUp, input: input, context: context)
     }
 
