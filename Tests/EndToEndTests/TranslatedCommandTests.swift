@@ -83,6 +83,8 @@ final class TranslatedCommandTests: XCTestCase {
         XCTAssertTrue(json.stdout.contains("\"check\": \"alarms file\""), "JSON keeps the English names: \(json.stdout)")
         XCTAssertTrue(json.stdout.contains("\"message\": \"null is an ALSA 'null' device\""), "and the English messages: \(json.stdout)")
 
+        let validate = try run(["validate", "--alarms", home.file("alarms.json")], german)
+        XCTAssertTrue(validate.stdout.hasPrefix("2 Wecker, 1 an; nächster: work, "), validate.stdout)
         let added = try run(["add", "21:00", "--alarms", home.file("alarms.json")], german)
         XCTAssertEqual(added.stdout.split(separator: "\n").first.map(String.init), "21h00 zu \(home.file("alarms.json")) hinzugefügt", added.stderr)
     }
@@ -103,6 +105,8 @@ final class TranslatedCommandTests: XCTestCase {
         let missing = try run(["next", "--alarms", home.file("nothing.json")], korean)
         XCTAssertEqual(missing.status, 66)
         XCTAssertTrue(missing.stderr.hasPrefix("alarmplay: 오류: \(home.file("nothing.json"))에 알람 파일이 없습니다."), missing.stderr)
+        let validate = try run(["validate", "--alarms", home.file("alarms.json")], korean)
+        XCTAssertTrue(validate.stdout.hasPrefix("알람 2개, 1개 켜짐; 다음: work, "), validate.stdout)
         let disabled = try run(["disable", "gym", "--alarms", home.file("alarms.json")], korean)
         XCTAssertEqual(disabled.stdout.split(separator: "\n").first.map(String.init), "gym은(는) 이미 꺼져 있었습니다", disabled.stderr)
         let doctor = try run(["doctor", "--alarms", home.file("alarms.json"), "--device", "null"], korean)

@@ -68,7 +68,7 @@ public struct AlarmFile: Sendable {
     /// Problems that do not stop the file from working, for `validate` (exit 0).
     public func warnings(at now: Int, zone: LocalTimeZone = .current) -> [String] {
         guard let pausedUntil, pause(at: now, zone: zone) == nil else { return [] }
-        return ["\(path): pausedUntil \(pausedUntil) has passed; it is ignored ('alarmplay resume' removes it)"]
+        return [tr("{path}: pausedUntil {date} has passed; it is ignored ('alarmplay resume' removes it)", ["path": path, "date": pausedUntil.description])]
     }
 
     /// The alarm an argument names: its id, or its 1-based position (`3`).

@@ -22,16 +22,17 @@ public enum ValidateCommand: Command {
 
     /// `3 alarms, 2 enabled; next: work, Mon 07 Dec 06:45 (in 14h 2m)`
     static func summary(of file: AlarmFile, state: DaemonState, now: Int, format: TimeFormat) -> String {
-        let count = file.alarms.count
-        var text = "\(count) alarm\(count == 1 ? "" : "s"), \(file.enabledCount) enabled; "
+        var parts = [trn("{n} alarm, {enabled} enabled", "{n} alarms, {enabled} enabled", file.alarms.count, ["enabled": String(file.enabledCount)])]
         let snapshot = Snapshot(file: file, state: state, now: now)
-        if let pause = snapshot.pausedUntil { text += "paused until \(pause); " }
+        if let pause = snapshot.pausedUntil { parts.append(tr("paused until {date}", ["date": pause.description])) }
         if let ring = snapshot.next {
-            text += "next: \(ring.alarm.name), \(format.short(ring.at)) (\(TimeFormat.relative(from: now, to: ring.at)))"
+            parts.append(tr("next: {id}, {time} ({relative})", [
+                "id": ring.alarm.name, "time": format.short(ring.at), "relative": TimeFormat.relative(from: now, to: ring.at),
+            ]))
         } else {
-            text += "nothing scheduled"
+            parts.append(tr("nothing scheduled"))
         }
-        return text + calendarSummary(file, now: now)
+        return parts.joined(separator: "; ") + calendarSummary(file, now: now)
     }
 
     /// `; calendars: holidays.ics (12 days in the coming year)`, each calendar once.
@@ -41,9 +42,10 @@ public enum ValidateCommand: Command {
         guard !calendars.isEmpty else { return "" }
         let today = zone.localTime(at: now).date
         let end = today.adding(days: 366)
-        return "; calendars: " + calendars.map { calendar in
+        let listed = calendars.map { calendar in
             let days = calendar.days.keys.count { $0 >= today && $0 < end }
-            return "\(calendar.name) (\(days) day\(days == 1 ? "" : "s") in the coming year)"
-        }.joined(separator: ", ")
+            return trn("{name} ({n} day in the coming year)", "{name} ({n} days in the coming year)", days, ["name": calendar.name])
+        }
+        return "; " + tr("calendars: {calendars}", ["calendars": listed.joined(separator: ", ")])
     }
 }
