@@ -12,7 +12,7 @@ set -eu
 
 if [ -n "${QUICK:-}" ]; then clip=10 runs=11; else clip=30 runs=41; fi
 lib="python3 $bench_dir/benchlib.py"
-need mosquitto mosquitto_pub ldd
+need mosquitto mosquitto_pub ldd readelf
 
 bench_build
 bench_header "lean core: --version, preview of a ${clip} s WAV, idle run with and without page and MQTT"
@@ -46,6 +46,19 @@ $lib spawn4 "$work/mine.cpu" /usr/bin/time -f '%M' -o "$work/mine.time" \
 row "preview ${clip}s WAV via pulse: CPU s (user+sys)" "$(cut -d' ' -f2 "$work/mine.cpu")" "$(cut -d' ' -f2 "$work/aplay.cpu")" "<=1.1x"
 row "preview ${clip}s WAV via pulse: peak RSS MB" "$(kb_to_mb "$(tail -n 1 "$work/mine.time")")" \
     "$(kb_to_mb "$(tail -n 1 "$work/aplay.time")")" "<=2x"
+# How much of alarmplay's own code a preview has mapped, against the whole of it: the kernel maps
+# 64 KB around each page touched, so this is what Sources/alarmplay/text.order keeps small.
+"$alarmplay" preview file:clip --sounds "$work/sounds" --device pulse < /dev/null &
+preview_pid=$!
+bench_track "$preview_pid"
+sleep 2
+mapped=$(awk -v binary="$(readlink -f "$alarmplay")" '
+    /^[0-9a-f]+-[0-9a-f]+ / { code = ($2 == "r-xp" && $6 == binary) }
+    code && /^Rss:/ { kb += $2 }
+    END { print kb }' "/proc/$preview_pid/smaps")
+kill "$preview_pid"
+whole=$(($(readelf -lW "$alarmplay" | awk '$1 == "LOAD" && $7 ~ /E/ { print $6 }')))
+row "preview: alarmplay's code mapped, KB; anchor: all of its code" "$mapped" "$((whole / 1024))" "-"
 
 # 3. Idle `run`: the page and MQTT cost memory only when they are on.
 broker=$work/broker.sock
