@@ -45,7 +45,7 @@ final class TranslatedCommandTests: XCTestCase {
         let list = try run(["list", "--alarms", home.file("alarms.json")], german)
         XCTAssertEqual(list.status, 0, list.stderr)
         let lines = list.stdout.split(separator: "\n")
-        XCTAssertEqual(lines.first, "ID    AN   ZEIT   TAGE/DATUM  BEZEICHNUNG  KLANG             NÄCHSTER")
+        XCTAssertEqual(lines.first, "ID    AN   ZEIT   TAGE/DATUM     BEZEICHNUNG  KLANG             NÄCHSTER")
         XCTAssertTrue(lines.last?.hasSuffix("aus") == true, list.stdout)
 
         let help = try run(["list", "--help"], german)
@@ -119,6 +119,46 @@ final class TranslatedCommandTests: XCTestCase {
             적용되고, SIGHUP을 받으면 다시 읽습니다. 로그는 stderr에 logfmt 줄로 나갑니다.
             """), helpRun.stdout)
         XCTAssertTrue(try run(["help"], korean).stdout.contains("  doctor            다음 알람이 울릴지 점검합니다"))
+    }
+
+    /// The DAYS/DATE column in the reader's words; `--json`'s pattern stays the file's English.
+    func testHowAlarmsRepeatInTheLanguage() throws {
+        try home.write("repeats.json", """
+            {"alarms": [
+              {"id": "gym", "time": "06:15", "days": ["mon", "thu"], "every": "2w", "from": "2026-12-07"},
+              {"id": "rent", "time": "09:00", "monthly": "first mon"},
+              {"id": "pay", "time": "09:00", "monthly": 15},
+              {"id": "xmas", "time": "08:00", "yearly": "12-24"},
+              {"id": "odd", "time": "08:00", "days": ["sat", "tue"]},
+              {"id": "work", "time": "06:45", "days": "weekdays"},
+              {"id": "nap", "time": "14:30", "enabled": false}
+            ]}
+            """)
+        func days(_ language: [String: String]) throws -> [String] {
+            let result = try run(["list", "--alarms", home.file("repeats.json")], language)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let rows = result.stdout.split(separator: "\n").map(String.init)
+            let header = try XCTUnwrap(rows.first)
+            // The column's start, counted in characters: each of these headers is one column a character.
+            let start = try XCTUnwrap(header.range(of: language["LANG"] == "de_DE.UTF-8" ? "TAGE/DATUM" : "DAYS/DATE"))
+            let column = header.distance(from: header.startIndex, to: start.lowerBound)
+            return rows.dropFirst().map { row in
+                let cells = row.dropFirst(column).components(separatedBy: "  ")
+                return cells[0]
+            }
+        }
+        XCTAssertEqual(try days(["LANG": "C"]), [
+            "every 2 weeks on Mon, Thu", "1st Mon of the month", "15th of the month", "24 Dec yearly", "tue,sat", "weekdays", "once",
+        ])
+        XCTAssertEqual(try days(["LANG": "de_DE.UTF-8"]), [
+            "alle 2 Wochen am Mo, Do", "1. Mo des Monats", "am 15. des Monats", "jährlich am 24. Dez", "Di,Sa", "werktags", "einmal",
+        ])
+        let korean = try run(["list", "--alarms", home.file("repeats.json")], ["LANG": "ko_KR.UTF-8"]).stdout
+        for words in ["2주마다 월, 목", "매월 1번째 월요일", "매월 15일", "매년 12월 24일", "화,토", "평일", "한 번"] {
+            XCTAssertTrue(korean.contains("  \(words)  "), "\(words) in \(korean)")
+        }
+        let json = try run(["list", "--json", "--alarms", home.file("repeats.json")], ["LANG": "de_DE.UTF-8"]).stdout
+        XCTAssertTrue(json.contains("\"pattern\": \"every 2 weeks on Mon, Thu\""), json)
     }
 
     func testLanguageComesBeforeLang() throws {

@@ -89,6 +89,6 @@ public enum CalendarRule: Sendable, Equatable, CustomStringConvertible {
 extension WeekdaySet {
     /// `Mon, Fri` for patterns in words.
     var words: String {
-        Weekday.allCases.sorted { ($0.rawValue + 6) % 7 < ($1.rawValue + 6) % 7 }.filter(contains).map(\.abbreviation).joined(separator: ", ")
+        Weekday.mondayFirst.filter(contains).map(\.abbreviation).joined(separator: ", ")
     }
 }

@@ -14,6 +14,9 @@ public enum Weekday: Int, Sendable, CaseIterable, Comparable {
     public var abbreviation: String { shortName.prefix(1).uppercased() + shortName.dropFirst() }
 
     public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
+
+    /// As people read a week.
+    static let mondayFirst: [Weekday] = Array(allCases.dropFirst()) + [.sunday]
 }
 
 /// The days a repeating alarm rings on.
@@ -71,8 +74,7 @@ public struct WeekdaySet: Sendable, Hashable, CustomStringConvertible {
 
     /// Short names Monday first, as people read a week: `["mon", "wed", "sun"]`.
     public var names: [String] {
-        let mondayFirst = Weekday.allCases.dropFirst() + [Weekday.sunday]
-        return mondayFirst.filter(contains).map(\.shortName)
+        Weekday.mondayFirst.filter(contains).map(\.shortName)
     }
 }
 
