@@ -67,6 +67,28 @@ final class StopwatchEndToEndTests: XCTestCase {
         XCTAssertEqual(laps.split(separator: "\n").map { $0.split(separator: " ").first }, ["1", "2"])
     }
 
+    /// What the stopwatch says, in the reader's language; `--json` and the laps file stay the same.
+    func testInGermanAndKorean() throws {
+        try MessageCatalogs.compile()
+        let expected = [
+            "de_DE.UTF-8": ["gestartet bei 00:00.00", "Runde 1   00:00.", "Zurücksetzen nicht während sie läuft: erst anhalten",
+                            "Stoppuhr 00:00.", "unbekannter Befehl 'bogus'"],
+            "ko_KR.UTF-8": ["00:00.00에 시작", "랩 1   00:00.", "실행 중에는 초기화할 수 없습니다: 먼저 정지하세요",
+                            "스톱워치 00:00.", "알 수 없는 명령 'bogus'"],
+        ]
+        for (language, words) in expected {
+            let result = try AlarmPlayBinary.run(
+                ["stopwatch"], environment: AlarmPlayBinary.environment(home: home, ["LANG": language]), stdin: "start\nlap\nreset\nbogus\n")
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let out = result.stdout.split(separator: "\n").map(String.init)
+            XCTAssertEqual(out.first, words[0], result.stdout)
+            XCTAssertTrue(out[1].hasPrefix(words[1]), result.stdout)
+            XCTAssertEqual(out[2], words[2], result.stdout)
+            XCTAssertTrue(out[3].hasPrefix(words[3]), "the summary: \(result.stdout)")
+            XCTAssertTrue(result.stderr.hasPrefix(words[4]), result.stderr)
+        }
+    }
+
     func testDevNullQuitsAtOnce() throws {
         let result = try AlarmPlayBinary.run(["stopwatch", "--json"], environment: AlarmPlayBinary.environment(home: home), timeout: 10)
         XCTAssertEqual(result.status, 0)

@@ -63,8 +63,16 @@ public struct Stopwatch: Sendable, Equatable {
         return true
     }
 
-    public enum Mark: String, Sendable {
+    public enum Mark: Sendable {
         case fastest, slowest
+
+        /// In the reader's language.
+        public var words: String {
+            switch self {
+            case .fastest: trc("lap", "fastest")
+            case .slowest: trc("lap", "slowest")
+            }
+        }
     }
 
     /// Fastest and slowest laps are marked once there are three laps, and only when they differ.

@@ -1,7 +1,7 @@
 /// The lines the terminal shows: time and state, a hint or the last message, then the newest laps.
 /// Only the laps that fit are formatted, so a redraw costs the same with ten laps or ten thousand.
 public enum StopwatchDisplay {
-    public static let keys = "Space start/stop   l lap   r reset   c copy   q quit"
+    public static var keys: String { tr("Space start/stop   l lap   r reset   c copy   q quit") }
 
     public static func lines(_ stopwatch: Stopwatch, at now: Int64, message: String?, maxLaps: Int) -> [String] {
         var lines = ["  " + StopwatchFormat.time(stopwatch.elapsed(at: now)) + "   " + stateName(stopwatch.state), message ?? keys]
@@ -12,14 +12,14 @@ public enum StopwatchDisplay {
             lines.append(StopwatchFormat.lapLine(laps[index], numberWidth: numberWidth, mark: stopwatch.mark(ofLapAt: index)))
         }
         if shown < laps.count {
-            lines.append("(\(laps.count - shown) earlier laps)")
+            lines.append(trn("({n} earlier lap)", "({n} earlier laps)", laps.count - shown))
         }
         return lines
     }
 
     /// The final time and every lap, newest first, for the scrollback after quitting.
     public static func summary(_ stopwatch: Stopwatch, at now: Int64) -> [String] {
-        var lines = ["Stopwatch " + StopwatchFormat.time(stopwatch.elapsed(at: now))]
+        var lines = [tr("Stopwatch {time}", ["time": StopwatchFormat.time(stopwatch.elapsed(at: now))])]
         let numberWidth = String(stopwatch.laps.count).count
         for (index, lap) in stopwatch.laps.enumerated().reversed() {
             lines.append(StopwatchFormat.lapLine(lap, numberWidth: numberWidth, mark: stopwatch.mark(ofLapAt: index)))
@@ -29,9 +29,9 @@ public enum StopwatchDisplay {
 
     public static func stateName(_ state: Stopwatch.State) -> String {
         switch state {
-        case .ready: "ready"
-        case .running: "running"
-        case .paused: "stopped"
+        case .ready: trc("stopwatch", "ready")
+        case .running: trc("stopwatch", "running")
+        case .paused: trc("stopwatch", "stopped")
         }
     }
 }

@@ -33,9 +33,9 @@ public enum StopwatchFormat {
     /// and `  fastest` or `  slowest` after marked laps.
     public static func lapLine(_ lap: Lap, numberWidth: Int = 1, mark: Stopwatch.Mark? = nil) -> String {
         let number = String(lap.number)
-        var line = "Lap " + number + String(repeating: " ", count: max(0, numberWidth - number.count))
+        var line = trc("stopwatch", "Lap {n}", ["n": number]) + String(repeating: " ", count: max(0, numberWidth - number.count))
         line += "   " + time(lap.total) + "   +" + duration(of: lap)
-        if let mark { line += "  " + mark.rawValue }
+        if let mark { line += "  " + mark.words }
         return line
     }
 

@@ -1,4 +1,5 @@
-/// A stopwatch driven by actions, each answered with one line for the person or script using it.
+/// A stopwatch driven by actions, each answered with one line for the person or script using it,
+/// in their language.
 /// The clock and the clipboard are passed in, so the whole dialogue can be tested.
 public struct StopwatchSession {
     public private(set) var stopwatch = Stopwatch()
@@ -15,29 +16,30 @@ public struct StopwatchSession {
     /// caller prints next is the time of the quit.
     public mutating func perform(_ action: StopwatchAction) -> String {
         let now = clock.now()
+        let at = ["time": time(now)]
         switch action {
         case .toggle:
             return perform(stopwatch.state == .running ? .stop : .start)
         case .start:
-            return stopwatch.start(at: now) ? "started at \(time(now))" : "already running at \(time(now))"
+            return stopwatch.start(at: now) ? tr("started at {time}", at) : tr("already running at {time}", at)
         case .stop:
-            return stopwatch.stop(at: now) ? "stopped at \(time(now))" : "not running (\(time(now)))"
+            return stopwatch.stop(at: now) ? tr("stopped at {time}", at) : tr("not running ({time})", at)
         case .lap:
-            guard let lap = stopwatch.lap(at: now) else { return "no lap: the stopwatch is not running" }
+            guard let lap = stopwatch.lap(at: now) else { return tr("no lap: the stopwatch is not running") }
             return StopwatchFormat.lapLine(lap)
         case .reset:
-            if stopwatch.reset() { return "reset" }
-            return stopwatch.state == .running ? "no reset while running: stop first" : "already at zero"
+            if stopwatch.reset() { return tr("reset") }
+            return stopwatch.state == .running ? tr("no reset while running: stop first") : tr("already at zero")
         case .copy:
             let laps = stopwatch.laps
-            guard !laps.isEmpty else { return "no laps to copy" }
+            guard !laps.isEmpty else { return tr("no laps to copy") }
             let targets = copy(StopwatchFormat.copyText(laps))
-            guard !targets.isEmpty else { return "copy failed: no terminal for OSC 52, and no wl-copy or xclip for a display" }
-            let noun = laps.count == 1 ? "lap" : "laps"
-            return "copied \(laps.count) \(noun) (\(targets.map(\.rawValue).joined(separator: ", ")))"
+            guard !targets.isEmpty else { return tr("copy failed: no terminal for OSC 52, and no wl-copy or xclip for a display") }
+            return trn("copied {n} lap ({targets})", "copied {n} laps ({targets})", laps.count,
+                       ["targets": targets.map(\.rawValue).joined(separator: ", ")])
         case .quit:
             stopwatch.stop(at: now)
-            return "quit at \(time(now))"
+            return tr("quit at {time}", at)
         }
     }
 

@@ -69,13 +69,14 @@ public enum StopwatchCommand: Command {
                 message = StopwatchDisplay.keys
                 continue
             }
+            let lapsBefore = session.stopwatch.laps.count
             let result = session.perform(action)
             if action == .quit {
                 display?.clear()
                 return
             }
-            // Lap lines already appear in the list; other results replace the key hint until the next key.
-            message = action == .lap && !result.hasPrefix("no") ? nil : result
+            // A new lap already appears in the list; other results replace the key hint until the next key.
+            message = session.stopwatch.laps.count > lapsBefore ? nil : result
         }
     }
 
@@ -87,8 +88,9 @@ public enum StopwatchCommand: Command {
                 return
             }
             guard let action = StopwatchAction(line: line) else {
-                let hint = Suggestion.closest(to: line.lowercased(), in: StopwatchAction.lineCommands).map { " (did you mean '\($0)'?)" } ?? ""
-                console.err("unknown command '\(line)'\(hint); commands: \(StopwatchAction.lineCommands.joined(separator: ", "))")
+                let hint = Suggestion.closest(to: line.lowercased(), in: StopwatchAction.lineCommands).map { tr(" (did you mean '{name}'?)", ["name": $0]) } ?? ""
+                console.err(tr("unknown command '{line}'{hint}; commands: {commands}",
+                               ["line": line, "hint": hint, "commands": StopwatchAction.lineCommands.joined(separator: ", ")]))
                 continue
             }
             let result = session.perform(action)
