@@ -57,7 +57,7 @@ mapped=$(awk -v binary="$(readlink -f "$alarmplay")" '
     code && /^Rss:/ { kb += $2 }
     END { print kb }' "/proc/$preview_pid/smaps")
 kill "$preview_pid"
-whole=$(($(readelf -lW "$alarmplay" | awk '$1 == "LOAD" && $7 ~ /E/ { print $6 }')))
+whole=$(($(readelf -lW "$alarmplay" | awk '$1 == "LOAD" && $8 == "E" { print $6 }')))
 row "preview: alarmplay's code mapped, KB; anchor: all of its code" "$mapped" "$((whole / 1024))" "-"
 
 # 3. Idle `run`: the page and MQTT cost memory only when they are on.
