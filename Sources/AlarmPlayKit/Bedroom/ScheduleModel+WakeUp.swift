@@ -19,13 +19,13 @@ extension ScheduleModel {
     }
 
     static func dismissedLine(_ phase: WakeUpPhase) -> Phrase {
-        Phrase("stopped waking {id}: the {time} ring will not come", ["id": phase.alarm.name, "time": TimeFormat().short(phase.ring)])
+        Phrase("stopped waking {id}: the {time} ring will not come", ["id": phase.alarm.name, "time": ShortTime(phase.ring)])
     }
 
     /// Why a snooze with nothing ringing does nothing while an alarm wakes; nil when none does.
     func wakingRefusal(_ id: String?) -> Refusal? {
         guard let phase = waking(id).first else { return nil }
         return Refusal(.conflict, Phrase("nothing is ringing: {id} is waking up and rings at {time}; stop ends the wake-up and that ring",
-                                         ["id": phase.alarm.name, "time": TimeFormat().short(phase.ring)]))
+                                         ["id": phase.alarm.name, "time": ShortTime(phase.ring)]))
     }
 }

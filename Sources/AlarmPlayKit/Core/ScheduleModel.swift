@@ -158,7 +158,7 @@ struct ScheduleModel {
             ringing.removeAll { $0.key == ring.key }
             state.snoozes[ring.key] = PendingSnooze(until: until, count: ring.snoozesUsed + 1)
             outcomes.append(.snoozed(ring.alarm, until: until, snoozesLeft: ring.snoozesLeft - 1))
-            replies.append(Phrase("snoozed {id} until {time}", ["id": ring.alarm.name, "time": TimeFormat().short(until)]))
+            replies.append(Phrase("snoozed {id} until {time}", ["id": ring.alarm.name, "time": ShortTime(until)]))
         }
         let reply = Phrase(replies)
         return found.allSatisfy { $0.snoozesLeft == 0 } ? .failure(Refusal(.conflict, reply)) : .success(reply)

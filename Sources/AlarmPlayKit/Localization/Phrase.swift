@@ -4,15 +4,18 @@
 /// where a face reads it inside `Localizer.speaking` (the terminal). xgettext finds the messages
 /// (`-kPhrase:1`).
 public struct Phrase: Sendable, Equatable, CustomStringConvertible {
+    /// A value worded when the phrase is: a time (`ShortTime`) in the reader's own words.
+    public typealias Value = any CustomStringConvertible & Sendable
+
     private enum Part: Sendable {
-        case message(String, [String: String])
+        case message(String, [String: Value])
         /// Words its own type gives when read (another error's description), or a name as it is.
-        case worded(any CustomStringConvertible & Sendable)
+        case worded(Value)
     }
 
     private var parts: [Part]
 
-    public init(_ msgid: String, _ values: [String: String] = [:]) {
+    public init(_ msgid: String, _ values: [String: Value] = [:]) {
         parts = [.message(msgid, values)]
     }
 
@@ -21,7 +24,7 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What `value` says when read: an error's own (translated) description.
-    public init(describing value: any CustomStringConvertible & Sendable) {
+    public init(describing value: Value) {
         parts = [.worded(value)]
     }
 
@@ -33,7 +36,7 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         parts.map { part in
             switch part {
-            case let .message(msgid, values): return tr(msgid, values)
+            case let .message(msgid, values): return tr(msgid, values.mapValues(\.description))
             case let .worded(value): return value.description
             }
         }.joined(separator: "; ")

@@ -1,11 +1,17 @@
 /// What `status` answers, and the control socket's replies.
 extension AlarmDaemon {
+    /// Performed in English, so the log says what happened in English; worded in the language
+    /// the line asks for (`ReplyLanguage`).
     func reply(to line: String) -> String {
-        guard let request = ControlRequest(line: line) else {
-            return "error: unknown command \"\(line)\"; expected snooze [ID], stop [ID] or status"
+        let (language, requestLine) = ReplyLanguage.split(line)
+        guard let request = ControlRequest(line: requestLine) else {
+            return language.speaking {
+                "error: " + tr("unknown command \"{line}\"; expected snooze [ID], stop [ID] or status", ["line": requestLine])
+            }
         }
-        event(.control(request: line))
-        return perform(request).line
+        event(.control(request: requestLine))
+        let result = perform(request)
+        return language.speaking { result.line }
     }
 
     func statusJSON() -> JSONValue {

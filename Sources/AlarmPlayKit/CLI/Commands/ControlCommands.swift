@@ -1,14 +1,20 @@
 /// `alarmplay snooze [ID]`, `stop [ID]`, `status [--json]`: talk to the running `alarmplay run`
 /// over its control socket, from ssh, a button script or a desktop shortcut.
 enum ControlCommand {
+    /// The reply in this process's language. A `run` older than the language word refuses the
+    /// line as an unknown command, having done nothing: then the request goes again without it.
     static func send(_ request: ControlRequest, context: CommandContext) throws -> String {
-        try ControlClient.send(request.line, path: ControlSocketPath.resolve(context.environment))
+        let path = ControlSocketPath.resolve(context.environment)
+        guard let language = ReplyLanguage.word else { return try ControlClient.send(request.line, path: path) }
+        let reply = try ControlClient.send(language + " " + request.line, path: path)
+        guard reply.hasPrefix("error: unknown command \"" + ReplyLanguage.key) else { return reply }
+        return try ControlClient.send(request.line, path: path)
     }
 
     /// Prints an `ok: ...` / `error: ...` reply; an error reply exits 1.
     static func report(_ reply: String, context: CommandContext) -> ExitCode {
         if reply.hasPrefix("error: ") {
-            context.console.err("alarmplay: " + reply)
+            context.console.err(tr("alarmplay: error: {message}", ["message": String(reply.dropFirst(7))]))
             return .failure
         }
         context.console.out(reply.hasPrefix("ok: ") ? String(reply.dropFirst(4)) : reply)
