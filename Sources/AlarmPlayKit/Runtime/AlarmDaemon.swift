@@ -225,7 +225,10 @@ public final class AlarmDaemon {
                                   wakeEarly: timer.wakesFromSuspend ? configuration.wakeEarly : nil,
                                   also: [hook, check, waking].compactMap { $0 }.min())
         do {
-            try timer.arm(at: next.map { (Int64($0.seconds), Int64($0.nanoseconds)) })
+            // A step that came while this evaluation ran: what is due is worked out again.
+            if try timer.arm(at: next.map { (Int64($0.seconds), Int64($0.nanoseconds)) }) == .clockChanged {
+                evaluate(clockChanged: true)
+            }
         } catch {
             event(.timerFailed(problem: "\(error)"))
         }

@@ -50,8 +50,18 @@ public final class WallClockTimer {
         close(descriptor)
     }
 
+    /// What arming found.
+    public enum Armed: Equatable {
+        case armed
+        /// The clock was set since the timer was last armed and no read has said so: Linux's
+        /// timerfd_settime reports that with ECANCELED, arms the timer all the same, and the
+        /// read will not report it again. The caller handles the step as that read would have.
+        case clockChanged
+    }
+
     /// Arms the timer for `seconds` + `nanoseconds` since the epoch; nil disarms it (nothing due).
-    public func arm(at deadline: (seconds: Int64, nanoseconds: Int64)?) throws(SystemError) {
+    @discardableResult
+    public func arm(at deadline: (seconds: Int64, nanoseconds: Int64)?) throws(SystemError) -> Armed {
         var spec = itimerspec()
         if let deadline {
             spec.it_value = timespec(tv_sec: Int(deadline.seconds), tv_nsec: Int(deadline.nanoseconds))
@@ -62,8 +72,10 @@ public final class WallClockTimer {
         }
         let flags = alarmplay_TFD_TIMER_ABSTIME | alarmplay_TFD_TIMER_CANCEL_ON_SET
         guard timerfd_settime(descriptor, flags, &spec, nil) == 0 else {
+            if errno == ECANCELED { return .clockChanged }
             throw SystemError("timerfd_settime")
         }
+        return .armed
     }
 
     /// Reads the timer after poll said it is ready. A read failing with ECANCELED means the
