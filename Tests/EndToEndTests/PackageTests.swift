@@ -41,10 +41,12 @@ final class PackageTests: XCTestCase {
     }
 
     func testInstallsRunsAndPurgesOnDebian12() throws {
+        try requireMount("chroot into a fresh Debian 12 root")
         try installUseAndPurge(suite: "bookworm")
     }
 
     func testInstallsRunsAndPurgesOnDebian13() throws {
+        try requireMount("chroot into a fresh Debian 13 root")
         try installUseAndPurge(suite: "trixie")
     }
 

@@ -162,7 +162,7 @@ final class RunMQTTTests: XCTestCase {
         XCTAssertNotNil(run.waitForLog("event=mqtt_disconnected", timeout: 5), run.stderr)
         XCTAssertNotNil(run.waitForLog("event=fired id=soon", timeout: 8), run.stderr)
         let fired = try XCTUnwrap(run.logLines("event=fired id=soon").first)
-        XCTAssertLessThan(Int(fired.components(separatedBy: "late_ms=").last!.prefix { $0.isNumber }) ?? 999, 50, fired)
+        XCTAssertLessThan(Int(fired.components(separatedBy: "late_ms=").last!.prefix { $0.isNumber }) ?? 9999, onItsSecond, fired)
         XCTAssertEqual(run.logLines("event=mqtt_disconnected").count, 1, "logged once per outage, not per retry")
         try broker.start()
         XCTAssertNotNil(run.waitForLog("event=mqtt_connected", count: 2, timeout: 10), run.stderr)
@@ -201,6 +201,7 @@ final class RunMQTTTests: XCTestCase {
     /// connects on the next one. The name is given both addresses in a private `/etc/hosts`
     /// (a mount namespace of `run`'s own), so the case is the same on every machine.
     func testABrokerByNameIsReachedOnItsNextAddress() throws {
+        try requireMount("a private /etc/hosts in a mount namespace")
         let broker = try MosquittoBroker(tcp: true)
         try broker.start()
         try scenario.writeAlarms([workAlarm])

@@ -34,6 +34,7 @@ final class RunPriorityTests: XCTestCase {
 
     /// What `run` starts (a hook here; worker threads, curl) is back on the normal scheduler.
     func testWithCapSysNiceTheLoopAndTheRingerRunRealTimeAndWhatTheyStartDoesNot() throws {
+        try requireRoot("CAP_SYS_NICE for real-time threads")
         let hookSaw = scenario.home.file("hook-policy")
         let script = scenario.home.file("policy.sh")
         try scenario.home.write("policy.sh", "#!/bin/sh\ncut -d')' -f2 /proc/self/stat | cut -d' ' -f40 > \(hookSaw)\n")
@@ -55,6 +56,7 @@ final class RunPriorityTests: XCTestCase {
     }
 
     func testWithoutItTheThreadsStayNormalItSaysWhyAndTheAlarmStillRings() throws {
+        try requireRoot("setpriv takes CAP_SYS_NICE out of the bounding set")
         try scenario.writeAlarms([alarm("plain", secondsAhead: 3)])
         let run = RunningProcess(
             ["--bounding-set", "-sys_nice", "--inh-caps", "-sys_nice", AlarmPlayBinary.path, "run", "--alarms", scenario.alarmsPath,

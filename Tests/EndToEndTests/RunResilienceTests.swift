@@ -26,6 +26,7 @@ final class RunResilienceTests: XCTestCase {
     }
 
     func testAsRootItCanWakeTheMachineAndFiresOnTime() throws {
+        try requireRoot("CAP_WAKE_ALARM for the alarm clock")
         let alarm = soon("wake")
         try scenario.writeAlarms([alarm.json])
         let run = try scenario.startRun()
@@ -35,12 +36,13 @@ final class RunResilienceTests: XCTestCase {
         let rtc = FileManager.default.fileExists(atPath: "/sys/class/rtc/rtc0/wakealarm")
         XCTAssertTrue(status.stdout.contains(rtc ? "wake from suspend: yes" : "wake from suspend: no (no RTC wake alarm"), status.stdout)
         XCTAssertNotNil(run.waitForLog("event=fired id=wake", timeout: 10), run.stderr)
-        XCTAssertLessThan(try lateness(run, "wake"), 50)
+        XCTAssertLessThan(try lateness(run, "wake"), onItsSecond)
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
 
     func testWithoutTheCapabilityItSaysSoLoudlyAndStillFiresOnTime() throws {
+        try requireRoot("setpriv takes CAP_WAKE_ALARM out of the bounding set")
         let alarm = soon("plain")
         try scenario.writeAlarms([alarm.json])
         let run = RunningProcess(
@@ -54,7 +56,7 @@ final class RunResilienceTests: XCTestCase {
         let status = try scenario.control(["status", "--json"])
         XCTAssertTrue(status.stdout.contains("\"canWake\": false"), status.stdout)
         XCTAssertNotNil(run.waitForLog("event=fired id=plain", timeout: 10), run.stderr)
-        XCTAssertLessThan(try lateness(run, "plain"), 50)
+        XCTAssertLessThan(try lateness(run, "plain"), onItsSecond)
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
@@ -62,6 +64,7 @@ final class RunResilienceTests: XCTestCase {
     /// Setting the clock to what it already says is a clock step to the kernel (it cancels
     /// TFD_TIMER_CANCEL_ON_SET timers) without moving time for anything else on the machine.
     func testAClockStepWhileArmedOnTheAlarmClockIsNoticedAndTheAlarmStillFires() throws {
+        try requireRoot("clock_settime steps the clock")
         let alarm = soon("step", seconds: 4)
         try scenario.writeAlarms([alarm.json])
         let run = try scenario.startRun()
@@ -73,7 +76,7 @@ final class RunResilienceTests: XCTestCase {
         XCTAssertEqual(clock_settime(CLOCK_REALTIME, &now), 0, "the tests run as root: \(String(cString: strerror(errno)))")
         XCTAssertNotNil(run.waitForLog("event=clock_changed", timeout: 3), run.stderr)
         XCTAssertNotNil(run.waitForLog("event=fired id=step", timeout: 10), run.stderr)
-        XCTAssertLessThan(try lateness(run, "step"), 50)
+        XCTAssertLessThan(try lateness(run, "step"), onItsSecond)
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
@@ -127,7 +130,7 @@ final class RunResilienceTests: XCTestCase {
         let status = try scenario.control(["status"])
         XCTAssertTrue(status.stdout.contains("schedule: the last good copy"), status.stdout)
         XCTAssertNotNil(second.waitForLog("event=fired id=kept", timeout: 10), second.stderr)
-        XCTAssertLessThan(try lateness(second, "kept"), 50)
+        XCTAssertLessThan(try lateness(second, "kept"), onItsSecond)
         second.signal(SIGTERM)
         XCTAssertEqual(second.wait(timeout: 10).status, 0)
     }

@@ -55,7 +55,8 @@ final class RunWebAPITests: XCTestCase {
         }
         XCTAssertEqual(try guesser.get("/api/status").status, 401, "the 21st is still counted")
         XCTAssertEqual(try guesser.get("/api/status").status, 429)
-        XCTAssertEqual(try client.get("/api/status").status, 429, "the whole address waits out the minute")
+        XCTAssertEqual(try client.get("/api/status").status, 200, "the right token from the same address is still served")
+        XCTAssertEqual(try guesser.get("/api/status").status, 429, "while the guesses wait out the minute")
         XCTAssertFalse(run.stderr.contains(client.token!), "the token never appears in the log")
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
@@ -293,7 +294,7 @@ final class RunWebAPITests: XCTestCase {
         XCTAssertTrue(run.logLines("event=http_failed").first?.contains("Address already in use") == true, run.stderr)
         XCTAssertNotNil(run.waitForLog("event=fired id=soon", timeout: 10), run.stderr)
         let fired = try XCTUnwrap(run.logLines("event=fired id=soon").first)
-        XCTAssertLessThan(Int(fired.components(separatedBy: "late_ms=").last!.prefix { $0.isNumber }) ?? 999, 50)
+        XCTAssertLessThan(Int(fired.components(separatedBy: "late_ms=").last!.prefix { $0.isNumber }) ?? 9999, onItsSecond)
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }

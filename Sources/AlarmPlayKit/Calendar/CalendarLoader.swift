@@ -38,11 +38,11 @@ public struct CalendarLoader {
             guard fetchesMissing else { return SkipCalendar(name: source.name, days: [:]) }
             if let failure = CalendarFetcher.refresh(source, zone: zone) { throw .notFetched(url: source.reference, reason: failure) }
         }
-        guard let bytes = FileSystem.readBytes(source.path), !FileSystem.isDirectory(source.path) else {
-            if FileSystem.exists(source.path) {
-                throw .unreadable(path: source.path, reason: FileSystem.isDirectory(source.path) ? "it is a directory" : FileSystem.lastErrorDescription())
-            }
-            throw .missing(path: source.path)
+        let bytes: [UInt8]
+        switch FileRead.bytes(source.path) {
+        case let .success(read): bytes = read
+        case .failure(.missing): throw .missing(path: source.path)
+        case let .failure(failure): throw .unreadable(path: source.path, reason: failure.description)
         }
         let window = (now - Self.pastDays * 86_400)...(now + Self.futureDays * 86_400)
         let text = String(decoding: bytes, as: UTF8.self)

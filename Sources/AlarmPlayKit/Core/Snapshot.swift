@@ -102,6 +102,7 @@ public struct Snapshot: Sendable {
             var cursor = start(after: now)
             while let at = alarm.nextRing(after: cursor, state: alarmState, zone: zone), at <= end {
                 rings.append(Ring(alarm: alarm, at: at))
+                if alarm.ringsOnce { break }
                 cursor = at
             }
         }
@@ -125,7 +126,7 @@ public struct Snapshot: Sendable {
             while true {
                 let (ring, passed) = alarm.nextRingExplained(after: cursor, state: alarmState, zone: zone)
                 skipped += passed.lazy.filter { $0.at <= horizon }
-                guard let ring, ring < horizon else { break }
+                guard let ring, ring < horizon, !alarm.ringsOnce else { break }
                 cursor = ring
             }
         }

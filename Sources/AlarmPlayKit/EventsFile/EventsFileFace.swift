@@ -16,6 +16,8 @@ final class EventsFileFace: DaemonFace {
     private var descriptor: Int32 = -1
     private var nextTry: Int64 = 0
     private var dropped = 0
+    /// A FIFO takes a write whole only up to PIPE_BUF bytes; a longer line could be torn.
+    private var isFIFO = false
     /// Said since it last worked: one `events_file_failed` per outage, not one per retry.
     private var failing = false
     private let clock = SystemMonotonicTime()
@@ -45,6 +47,13 @@ final class EventsFileFace: DaemonFace {
         if descriptor < 0, clock.now() >= nextTry { open() }
         guard descriptor >= 0 else { return }
         let line = Array((JSONWriter.compact(event.json(at: instant)) + "\n").utf8)
+        if isFIFO, line.count > Int(PIPE_BUF) {
+            // Whole or not at all: a reader must never see half an event run into the next.
+            dropped += 1
+            report(FaceReport(.warning, "events_file_dropped", ["path": .text(path), "event": .text(event.name), "bytes": .number(line.count),
+                                                                 "reason": .text("longer than a FIFO takes whole (\(PIPE_BUF) bytes)")]))
+            return
+        }
         let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         if written == line.count {
             if dropped > 0 {
@@ -55,7 +64,7 @@ final class EventsFileFace: DaemonFace {
             // A FIFO whose reader is behind: the reader loses this event, the alarm nothing.
             dropped += 1
         } else {
-            failed()
+            failed(written < 0 ? FileSystem.lastErrorDescription() : "only \(written) of \(line.count) bytes were written (the disk is full?)")
             close(descriptor)
             descriptor = -1
             nextTry = clock.now() + Self.retryNanoseconds
@@ -66,16 +75,18 @@ final class EventsFileFace: DaemonFace {
         descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
         guard descriptor < 0 else {
             failing = false
+            var info = stat()
+            isFIFO = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
             return
         }
         // ENXIO: a FIFO with no reader yet; it is opened once one is there.
-        if errno != ENXIO { failed() }
+        if errno != ENXIO { failed(FileSystem.lastErrorDescription()) }
         nextTry = clock.now() + Self.retryNanoseconds
     }
 
-    private func failed() {
+    private func failed(_ reason: String) {
         guard !failing else { return }
         failing = true
-        report(FaceReport(.warning, "events_file_failed", ["path": .text(path), "reason": .text(FileSystem.lastErrorDescription())]))
+        report(FaceReport(.warning, "events_file_failed", ["path": .text(path), "reason": .text(reason)]))
     }
 }

@@ -19,6 +19,10 @@ final class MQTTFace: DaemonFace {
     private var sleepMinutes = HomeAssistantDevice.defaultSleepMinutes
     private var forceNext = false
     private var wasDisconnected = false
+    private var rejections = RejectionTally()
+    /// When the current interval's untold rejections are said.
+    private var rejectionSummary: EventLoop.Deadline?
+    private let clock = SystemMonotonicTime()
 
     /// With `--mqtt`.
     static func make(_ host: any FaceHost) -> MQTTFace? {
@@ -36,6 +40,7 @@ final class MQTTFace: DaemonFace {
     deinit {
         loop.cancel(refresh)
         loop.cancel(sleepTick)
+        loop.cancel(rejectionSummary)
     }
 
     func start() {
@@ -123,22 +128,42 @@ final class MQTTFace: DaemonFace {
     }
 
     /// Logged, said on the event topic, nothing changed, and the states published again so the
-    /// control springs back.
+    /// control springs back. In a flood only the first few are told (`RejectionTally`); the rest
+    /// are counted into one line, and the springing back is one republish for the burst.
     private func reject(_ topic: String, _ reason: String) {
+        let (tell, untoldBefore) = rejections.note(at: clock.now())
+        if untoldBefore > 0 { reportUntold(untoldBefore) }
+        scheduleRefresh(afterMilliseconds: 100, force: true)
+        guard tell else {
+            if rejectionSummary == nil {
+                rejectionSummary = loop.schedule(afterMilliseconds: RejectionTally.intervalNanoseconds / 1_000_000) { [unowned self] in
+                    rejectionSummary = nil
+                    let untold = rejections.takeUntold()
+                    if untold > 0 { reportUntold(untold) }
+                }
+            }
+            return
+        }
+        // A topic or reason is the sender's text: bounded before it is logged or published.
+        let topic = String(topic.prefix(256)), reason = String(reason.prefix(512))
         report(FaceReport(.warning, "mqtt_rejected", ["topic": .text(topic), "reason": .text(reason)]))
         if let connection, connection.isConnected {
             connection.publish(device.eventTopic, JSONWriter.compact(["event_type": "rejected", "topic": .string(topic), "reason": .string(reason)]),
                                retain: false)
         }
-        scheduleRefresh(afterMilliseconds: 0, force: true)
+    }
+
+    private func reportUntold(_ count: Int) {
+        report(FaceReport(.warning, "mqtt_rejected", ["count": .number(count),
+                                                      "reason": .text("more commands refused in \(RejectionTally.intervalNanoseconds / 1_000_000_000) s than are told one by one")]))
     }
 
     /// Coalesces the refreshes a burst of events asks for; a forced one (everything again, even
     /// what has not changed) is never swallowed by a plain one.
     private func scheduleRefresh(afterMilliseconds delay: Int64, force: Bool) {
         forceNext = forceNext || force
-        guard refresh == nil || force else { return }
-        loop.cancel(refresh)
+        // One pending at a time: a burst of requests is one republish, forced if any asked it.
+        guard refresh == nil else { return }
         refresh = loop.schedule(afterMilliseconds: delay) { [unowned self] in
             refresh = nil
             let force = forceNext

@@ -28,6 +28,12 @@ public struct AlarmChanges: Sendable, Equatable {
         ("yearly", ["days", "date", "every", "from", "monthly"]),
     ]
 
+    /// Keys that make `run` start a program: `hooks` name one, and `devices` reach ALSA's
+    /// configuration, whose `file` plugin pipes sound into a command (`file:'|cmd'`). They come
+    /// only from the file as its owner writes it (an editor, the CLI): a face reachable from the
+    /// network (the page's token, the broker) can neither add, change nor remove them.
+    public static let ownerOnlyKeys = ["hooks", "devices"]
+
     /// The order the alarms file documents its keys in; a key an edit adds goes to its place.
     public static let keyOrder = AlarmFileDecoder.alarmKeys
 

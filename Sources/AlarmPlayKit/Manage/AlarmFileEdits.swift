@@ -14,6 +14,7 @@ public enum AlarmFileEdits {
 
     /// Appends an alarm; without an id it gets one from its label or time.
     public static func add(_ changes: AlarmChanges, to file: AlarmFile) throws -> Outcome {
+        try NewText.check(changes)
         var changes = changes
         if changes.values["id"] == nil, let time = changes.values["time"]?.stringValue, let parsed = try? TimeOfDay(parsing: time) {
             let taken = Set(file.alarms.compactMap { $0.id })
@@ -28,6 +29,7 @@ public enum AlarmFileEdits {
     }
 
     public static func edit(_ reference: String, _ changes: AlarmChanges, in file: AlarmFile) throws -> Outcome {
+        try NewText.check(changes)
         let index = try alarm(reference, in: file).position - 1
         return replacing(in: file) { alarms in
             changes.apply(to: &alarms[index])
@@ -101,7 +103,7 @@ public enum AlarmFileEdits {
         guard to > now else { throw AlarmCommandError(tr("{time} has passed; move the ring to a later time", ["time": format.short(to)])) }
         var unshifted = found
         unshifted.shift = nil
-        if let following = unshifted.nextRing(after: from, state: alarmState, zone: zone), to >= following {
+        if !unshifted.ringsOnce, let following = unshifted.nextRing(after: from, state: alarmState, zone: zone), to >= following {
             throw AlarmCommandError(tr("{time} is not before the ring after it ({following}); only the next ring moves", [
                 "time": format.short(to), "following": format.short(following),
             ]))

@@ -21,8 +21,7 @@ extension AlarmDaemon {
             loop.stop()
             reply(.done(Phrase("quitting")))
         case .reload:
-            reload(reason: "SIGHUP")
-            reply(.done(Phrase("reloaded")))
+            reload(reason: "SIGHUP") { reply(.done(Phrase("reloaded"))) }
         case let .preview(sound, volume): reply(settled { startPreview(sound, volume: volume) })
         case .stopPreview:
             reply(.value(["stopped": .bool(sleepTimer == nil && endPreview(reason: "stopped"))]))
@@ -31,7 +30,8 @@ extension AlarmDaemon {
         case let .startTimer(seconds, label): reply(settled { startTimer(seconds: seconds, label: label) })
         case let .cancelTimer(id): reply(settled { cancelTimer(id) })
         case let .addAlarm(changes):
-            edit(createIfMissing: true, { try AlarmFileEdits.add(changes, to: $0) }, reply)
+            // A file deleted under a running `run` is made again from the schedule in force.
+            edit(whenMissing: documentInForce, { try AlarmFileEdits.add(changes, to: $0) }, reply)
         case let .editAlarm(id, changes):
             edit({ try AlarmFileEdits.edit(id, changes, in: $0) }, reply)
         case let .removeAlarm(id):
@@ -94,18 +94,18 @@ extension AlarmDaemon {
         return body()
     }
 
-    private func edit(createIfMissing: Bool = false, _ change: @escaping @Sendable (AlarmFile) throws -> AlarmFileEdits.Outcome,
+    private func edit(whenMissing: JSONValue? = nil, _ change: @escaping @Sendable (AlarmFile) throws -> AlarmFileEdits.Outcome,
                       _ reply: @escaping (CommandResult) -> Void) {
-        edit(createIfMissing: createIfMissing, change, answer: { [unowned self] file, index in listing(file, index) }, reply)
+        edit(whenMissing: whenMissing, change, answer: { [unowned self] file, index in listing(file, index) }, reply)
     }
 
     /// Runs one of `AlarmFileEdits` in the locked writer, off the loop. The schedule learns of
     /// the change like any other edit of the file, by inotify.
     private func edit<Value: Sendable>(
-        createIfMissing: Bool = false, _ change: @escaping @Sendable (AlarmFile) throws -> (edit: AlarmEdit?, result: Value),
+        whenMissing: JSONValue? = nil, _ change: @escaping @Sendable (AlarmFile) throws -> (edit: AlarmEdit?, result: Value),
         answer: @escaping (AlarmFile, Value) -> CommandResult, _ reply: @escaping (CommandResult) -> Void
     ) {
-        worker.edit(path: configuration.alarmsPath, sounds: registry, createIfMissing: createIfMissing, change) { outcome in
+        worker.edit(path: configuration.alarmsPath, sounds: registry, whenMissing: whenMissing, change) { outcome in
             switch outcome {
             case let .success(written): reply(answer(written.file, written.value))
             case let .failure(error): reply(.refused(Refusal(editError: error)))

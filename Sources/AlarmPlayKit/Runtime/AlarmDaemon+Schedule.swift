@@ -5,20 +5,75 @@
 extension AlarmDaemon {
     var lastGoodPath: String { FileSystem.parent(of: configuration.statePath) + "/last-good-alarms.json" }
 
+    /// What reading the alarms file gives, made off the loop on a reload: the file, the sounds
+    /// it was checked against and the calendars it names.
+    struct Read: Sendable {
+        var file: AlarmFile
+        var registry: SoundRegistry
+        var calendars: [CalendarSource]
+        /// Why the last good copy could not be kept, when it could not.
+        var lastGoodProblem: String?
+    }
+
+    /// Reads and checks the file, its sounds and calendars: disk work, with no part of the
+    /// daemon's state, so a reload runs it on a worker and a slow card, a FIFO or a huge file in
+    /// the file's place cannot hold the loop. A calendar never fetched counts as empty here.
+    static func read(path: String, folders: SoundFolders, statePath: String, now: Int) throws(AlarmFileError) -> Read {
+        let registry = SoundRegistry.standard(folders: folders)
+        var calendars = CalendarLoader(alarmsPath: path, statePath: statePath, now: now)
+        calendars.fetchesMissing = false
+        let file = try AlarmFile.load(path: path, sounds: registry, calendars: calendars)
+        return Read(file: file, registry: registry, calendars: file.calendarSources(calendars))
+    }
+
     /// A missing file is waited for. Later failures keep the schedule in force; at start the last
     /// good copy stands in, and only without one is an invalid file an error (exit 65).
-    func loadAlarms(initial: Bool) throws {
-        registry = .standard(folders: configuration.soundFolders)
+    func loadAlarms() throws {
+        let result = Result { () throws(AlarmFileError) in
+            try Self.read(path: configuration.alarmsPath, folders: configuration.soundFolders,
+                          statePath: configuration.statePath, now: clock.now().seconds)
+        }
+        if case let .success(read) = result { keepLastGood(read.file.text) }
+        try apply(result, initial: true)
+    }
+
+    /// Reads the file again off the loop; `done` runs once its result is in force.
+    func reload(reason: String, then done: @escaping () -> Void = {}) {
+        event(.reload(reason: reason))
+        reloads += 1
+        let generation = reloads
+        let path = configuration.alarmsPath, folders = configuration.soundFolders
+        let statePath = configuration.statePath, now = clock.now().seconds
+        let lastGood = lastGoodPath
+        worker.perform({ () throws -> Read in
+            var read = try Self.read(path: path, folders: folders, statePath: statePath, now: now)
+            // The copy's fsync too stays off the loop.
+            do {
+                try Self.keepLastGood(read.file.text, at: lastGood)
+            } catch {
+                read.lastGoodProblem = "\(error)"
+            }
+            return read
+        }) { [unowned self] outcome in
+            // Only the newest reload counts: an older one finishing late holds an older file.
+            guard generation == reloads else { return done() }
+            if case let .success(read) = outcome, let problem = read.lastGoodProblem { event(.lastGoodNotSaved(problem: problem)) }
+            // What came due before the edit is handled as the schedule it was due in.
+            evaluate(clockChanged: false)
+            try? apply(outcome.mapError { $0 as? AlarmFileError ?? .unreadable(path: path, reason: "\($0)") }, initial: false)
+            evaluate(clockChanged: false)
+            done()
+        }
+    }
+
+    private func apply(_ result: Result<Read, AlarmFileError>, initial: Bool) throws {
         do {
-            var calendars = CalendarLoader(alarmsPath: configuration.alarmsPath, statePath: configuration.statePath, now: clock.now().seconds)
-            calendars.fetchesMissing = false
-            let file = try AlarmFile.load(path: configuration.alarmsPath, sounds: registry, calendars: calendars)
-            use(file, reloaded: !initial, lastGoodCopy: nil)
-            let sources = file.calendarSources(calendars)
-            calendarRefresher.keep(sources.filter(\.isRemote))
-            alarmsWatcher.watch(sources.map(\.path))
+            let read = try result.get()
+            registry = read.registry
+            use(read.file, reloaded: !initial, lastGoodCopy: nil)
+            calendarRefresher.keep(read.calendars.filter(\.isRemote))
+            alarmsWatcher.watch(read.calendars.map(\.path))
             usingLastGood = false
-            keepLastGood(file.text)
         } catch {
             if case .missing = error {
                 event(initial ? .noAlarms(problem: error.description) : .reloadFailed(problem: error.description))
@@ -42,18 +97,11 @@ extension AlarmDaemon {
         }
     }
 
-    func reload(reason: String) {
-        event(.reload(reason: reason))
-        // What came due before the edit is handled as the schedule it was due in.
-        evaluate(clockChanged: false)
-        try? loadAlarms(initial: false)
-        evaluate(clockChanged: false)
-    }
-
     private func use(_ file: AlarmFile, reloaded: Bool, lastGoodCopy: String?) {
         model.use(file.alarms, pausedUntil: file.pause(at: clock.now().seconds))
         model.fileHooks = file.hooks
         defaults = file.defaults
+        documentInForce = file.document
         if lastGoodCopy == nil { fileProblems = [] }
         saveState()
         let next = snapshot().next
@@ -64,12 +112,16 @@ extension AlarmDaemon {
     }
 
     private func keepLastGood(_ text: String) {
-        guard FileSystem.readText(lastGoodPath) != text else { return }
         do {
-            try AtomicFile.write(text, to: lastGoodPath, mode: 0o600)
+            try Self.keepLastGood(text, at: lastGoodPath)
         } catch {
             event(.lastGoodNotSaved(problem: error.description))
         }
+    }
+
+    private static func keepLastGood(_ text: String, at path: String) throws(SystemError) {
+        guard FileSystem.readText(path) != text else { return }
+        try AtomicFile.write(text, to: path, mode: 0o600)
     }
 
     /// What rings, what waits and what rings next, now: what every face renders.

@@ -64,6 +64,10 @@ public final class AlarmDaemon {
     var server: ControlServer?
 
     var defaults = AlarmSettings.builtIn
+    /// The alarms document the schedule was read from (the file, or the last good copy).
+    var documentInForce = AlarmEdit.emptyDocument
+    /// Reloads asked for so far: a reload's result is used only if no later one was asked.
+    var reloads = 0
     /// Why the alarms file on disk is not the schedule in force (empty when it is).
     var fileProblems: [String] = []
     /// True while `run` rings from its last good copy because the file was invalid at start.
@@ -142,7 +146,7 @@ public final class AlarmDaemon {
         server = try openControlSocket()
         // The faces before the alarms, so that they hear `loaded` too.
         startFaces()
-        try loadAlarms(initial: true)
+        try loadAlarms()
         wireEvents()
         evaluate(clockChanged: false)
         loop.run()

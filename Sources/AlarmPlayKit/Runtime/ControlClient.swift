@@ -32,7 +32,7 @@ public enum ControlClient {
         }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        Console.write(request + "\n", to: descriptor)
+        try sendAll(request + "\n", to: descriptor, path: path)
         shutdown(descriptor, Int32(SHUT_WR))
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -46,6 +46,22 @@ public enum ControlClient {
         var text = String(decoding: reply, as: UTF8.self)
         if text.hasSuffix("\n") { text.removeLast() }
         return text
+    }
+
+    /// MSG_NOSIGNAL: a `run` whose connection slots are full closes at once, and the client
+    /// says so instead of dying of SIGPIPE with nothing printed.
+    private static func sendAll(_ text: String, to descriptor: Int32, path: String) throws(NotRunningError) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent < 0, errno == EINTR { continue }
+            guard sent >= 0 else {
+                throw NotRunningError(path: path, reason: tr("run closed the connection before reading the request ({reason}); it may be busy with other clients, try again",
+                                                              ["reason": FileSystem.lastErrorDescription()]))
+            }
+            offset += sent
+        }
     }
 
     static func isListening(path: String) -> Bool {

@@ -51,12 +51,12 @@ extension OffLoopWorker {
 
     /// Runs `change` in the one locked, atomic writer of the alarms file (`AlarmFileUpdate`).
     func edit<Value: Sendable>(
-        path: String, sounds: SoundRegistry, createIfMissing: Bool,
+        path: String, sounds: SoundRegistry, whenMissing: JSONValue?,
         _ change: @escaping @Sendable (AlarmFile) throws -> (edit: AlarmEdit?, result: Value),
         then done: @escaping (Result<Written<Value>, any Error>) -> Void
     ) {
         perform({
-            let (file, value) = try AlarmFileUpdate.perform(path: path, sounds: sounds, createIfMissing: createIfMissing, change)
+            let (file, value) = try AlarmFileUpdate.perform(path: path, sounds: sounds, whenMissing: whenMissing, change)
             return Written(file: file, value: value)
         }, then: done)
     }

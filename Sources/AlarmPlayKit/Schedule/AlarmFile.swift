@@ -16,14 +16,11 @@ public struct AlarmFile: Sendable {
     /// Reads and validates `path` and the calendars it names (`calendars`: how; nil, from the
     /// default cache folder and now). `sounds` checks every sound the file names; nil skips that.
     public static func load(path: String, sounds: SoundRegistry?, calendars: CalendarLoader? = nil) throws(AlarmFileError) -> AlarmFile {
-        if FileSystem.isDirectory(path) {
-            throw .unreadable(path: path, reason: "it is a directory")
-        }
-        guard let bytes = FileSystem.readBytes(path) else {
-            if FileSystem.exists(path) {
-                throw .unreadable(path: path, reason: FileSystem.lastErrorDescription())
-            }
-            throw .missing(path: path)
+        let bytes: [UInt8]
+        switch FileRead.bytes(path) {
+        case let .success(read): bytes = read
+        case .failure(.missing): throw .missing(path: path)
+        case let .failure(failure): throw .unreadable(path: path, reason: failure.description)
         }
         if let problem = UTF8Check.firstProblem(in: bytes) { throw .invalid(path: path, problems: [problem]) }
         var file = try parse(String(decoding: bytes, as: UTF8.self), path: path, sounds: sounds)

@@ -77,6 +77,14 @@ extension Alarm {
         }
     }
 
+    /// A one-shot without a date rings at the first occurrence of its time after it was armed,
+    /// or, before `run` has armed it, after the moment asked about: walking on from that ring
+    /// would find the next day's, so whoever lists rings takes one of it and no more.
+    public var ringsOnce: Bool {
+        if case .once = repeats { return true }
+        return false
+    }
+
     /// A ring after `after`, or one whose moved ring (`shift`) is still after it.
     private func counts(_ ring: Int, after: Int) -> Bool {
         ring > after || (shift.map { $0.from == ring && $0.to > after } ?? false)
@@ -159,7 +167,7 @@ extension [Alarm] {
         while rings.count < count, let (at, index) = pending.popLast() {
             let alarm = self[index]
             rings.append(Ring(alarm: alarm, at: at))
-            guard rings.count < count,
+            guard rings.count < count, !alarm.ringsOnce,
                 let next = alarm.nextRing(after: at, state: state.state(for: alarm), zone: zone)
             else { continue }
             let place = pending.partitioningIndex { ($0.at, $0.index) < (next, index) }

@@ -9,19 +9,21 @@ import Glibc
 public enum AlarmFileUpdate {
     /// `change` gets the file as it is now and returns the edit to write (nil: nothing to
     /// write) and a value handed back to the caller. A missing file is an error, or, with
-    /// `createIfMissing`, reads as one without alarms. An invalid file is never overwritten.
+    /// `whenMissing`, reads as that document: none without alarms for a first `add`, the
+    /// schedule in force for `run`, so an add after the file was deleted keeps every alarm that
+    /// rings. An invalid file is never overwritten.
     public static func perform<Result>(
-        path: String, sounds: SoundRegistry?, createIfMissing: Bool,
+        path: String, sounds: SoundRegistry?, whenMissing: JSONValue? = nil,
         _ change: (AlarmFile) throws -> (edit: AlarmEdit?, result: Result)
     ) throws -> (file: AlarmFile, result: Result) {
         // Writing through a symlink (dotfiles kept in a repository) keeps the link.
         let target = resolvingSymlink(path)
-        if !createIfMissing, !FileSystem.exists(target) { throw AlarmFileError.missing(path: path) }
+        if whenMissing == nil, !FileSystem.exists(target) { throw AlarmFileError.missing(path: path) }
         try FileSystem.makeDirectories(FileSystem.parent(of: target))
         let lock = try FileLock(guarding: target)
         defer { withExtendedLifetime(lock) {} }
         removeOrphanedTemporaries(of: target)
-        let current = try load(path: path, sounds: sounds, createIfMissing: createIfMissing)
+        let current = try load(path: path, sounds: sounds, whenMissing: whenMissing)
         let (edit, result) = try change(current)
         guard let edit, edit.document != current.document else { return (current, result) }
         let (text, file) = try edit.validated(path: path, sounds: sounds)
@@ -29,9 +31,9 @@ public enum AlarmFileUpdate {
         return (file, result)
     }
 
-    private static func load(path: String, sounds: SoundRegistry?, createIfMissing: Bool) throws(AlarmFileError) -> AlarmFile {
-        if createIfMissing, !FileSystem.exists(path) {
-            return try AlarmFile.parse(JSONWriter.pretty(AlarmEdit.emptyDocument), path: path, sounds: sounds)
+    private static func load(path: String, sounds: SoundRegistry?, whenMissing: JSONValue?) throws(AlarmFileError) -> AlarmFile {
+        if let whenMissing, !FileSystem.exists(path) {
+            return try AlarmFile.parse(JSONWriter.pretty(whenMissing), path: path, sounds: sounds)
         }
         return try AlarmFile.load(path: path, sounds: sounds)
     }

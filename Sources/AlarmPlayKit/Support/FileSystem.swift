@@ -93,17 +93,9 @@ public enum FileSystem {
         readBytes(path).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Nil when it is missing, unreadable, not a regular file or over `FileRead.defaultLimit`.
     public static func readBytes(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count > 0 { bytes += chunk[0..<count] }
-            if count < chunk.count { break }
-        }
-        return bytes
+        try? FileRead.bytes(path).get()
     }
 
     /// `strerror` of the current errno, for messages.

@@ -1,5 +1,5 @@
-/// More than `limit` bad tokens a minute from one address, and that address gets 429 for the
-/// rest of the minute, whatever it sends: guessing 128 bits is hopeless anyway, but a flood of
+/// More than `limit` bad tokens a minute from one address, and that address's wrong tokens get
+/// 429 for the rest of the minute (the right one is always served): guessing 128 bits is hopeless anyway, but a flood of
 /// guesses should cost the guesser, not the alarm clock. Pure: the caller passes the time.
 public struct BadTokenLimiter: Sendable {
     public var limit = 20

@@ -114,7 +114,14 @@ extension WebFace {
     private static func alarmChanges(_ request: HTTPRequest, removals: Bool) throws(WebError) -> AlarmChanges {
         var changes = AlarmChanges()
         let allowed = AlarmChanges.keyOrder.filter { $0 != "skip" && $0 != "shift" }
-        for member in try WebRequestBody.object(request, allowed: allowed) {
+        let members = try WebRequestBody.object(request, allowed: allowed)
+        let ownerOnly = members.filter { AlarmChanges.ownerOnlyKeys.contains($0.key) }
+        guard ownerOnly.isEmpty else {
+            throw WebError.forbidden(ownerOnly.map { member in
+                (member.key, "\(member.key) can be set only in the alarms file itself (an editor or the alarmplay command), not from the page")
+            })
+        }
+        for member in members {
             if member.value.isNull {
                 guard removals else { throw WebError.problems([(member.key, "\(member.key) cannot be null")]) }
                 changes.remove(member.key)

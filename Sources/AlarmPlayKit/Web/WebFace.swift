@@ -93,10 +93,6 @@ final class WebFace: DaemonFace {
     /// with them, and for the event stream from `?token=` (EventSource cannot send headers). State
     /// changes take only the header, so a form on another site cannot make one.
     private func admit(_ request: HTTPRequest) -> HTTPResponse? {
-        let now = Double(clock.now()) / 1e9
-        if limiter.isBlocked(request.clientAddress, now: now) {
-            return .error(429, "too many wrong tokens from \(request.clientAddress); wait a minute")
-        }
         // The catalogs are the page's words, no secret: the token panel is translated too.
         if request.path == "/api/messages" { return nil }
         let isPage = !request.path.hasPrefix("/api/")
@@ -106,7 +102,13 @@ final class WebFace: DaemonFace {
         guard let given else {
             return .error(401, "missing token: open the address 'alarmplay web' prints, or send Authorization: Bearer TOKEN")
         }
+        // Only wrong tokens are limited: guesses sent from the phone's own address (an <img> on
+        // any page it opens) must not keep the right token from Snooze while it rings.
         guard AccessToken.matches(given, token) else {
+            let now = Double(clock.now()) / 1e9
+            if limiter.isBlocked(request.clientAddress, now: now) {
+                return .error(429, "too many wrong tokens from \(request.clientAddress); wait a minute")
+            }
             limiter.recordFailure(request.clientAddress, now: now)
             return .error(401, "wrong token: open the address 'alarmplay web' prints")
         }

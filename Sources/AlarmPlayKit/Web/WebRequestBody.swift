@@ -33,6 +33,11 @@ public struct WebError: Error {
     public static func problems(_ problems: [(field: String?, message: String)]) -> WebError {
         WebError(response: .json(["problems": .array(problems.map { ["field": .optional($0.field), "message": .string($0.message)] })], status: 422))
     }
+
+    /// 403 naming the fields the page may not touch whatever its token (`ownerOnlyKeys`).
+    public static func forbidden(_ problems: [(field: String, message: String)]) -> WebError {
+        WebError(response: .json(["problems": .array(problems.map { ["field": .string($0.field), "message": .string($0.message)] })], status: 403))
+    }
 }
 
 /// Reading a request's JSON body: UTF-8, well-formed, an object, only the keys the endpoint knows.

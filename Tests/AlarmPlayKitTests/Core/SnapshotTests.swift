@@ -25,6 +25,19 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(withTimeZone("UTC") { view.status(of: nap) }, .done)
     }
 
+    /// Before `run` has armed it (no state), a one-shot rings once in every view: the next
+    /// rings, the feed's rings, the explained ones.
+    func testAOneShotRunHasNotSeenRingsOnceInEveryView() {
+        let view = snapshot([nap, work])
+        let upcoming = withTimeZone("UTC") { view.upcoming(count: 6) }
+        XCTAssertEqual(upcoming.filter { $0.alarm.id == "nap" }.map { TimeFormat().iso($0.at) }, ["2026-12-08T07:50:00+00:00"])
+        XCTAssertEqual(upcoming.count, 6, "the rest are work's")
+        let feed = withTimeZone("UTC") { view.rings(until: now + 60 * 86_400) }
+        XCTAssertEqual(feed.filter { $0.alarm.id == "nap" }.count, 1)
+        let explained = withTimeZone("UTC") { view.upcomingExplained(count: 6) }
+        XCTAssertEqual(explained.rings.filter { $0.alarm.id == "nap" }.count, 1)
+    }
+
     func testAPendingSnoozeIsTheNextRingAndTheAlarmsStatus() {
         var state = DaemonState()
         state.snoozes[work.stateKey] = PendingSnooze(until: now + 300, count: 1)

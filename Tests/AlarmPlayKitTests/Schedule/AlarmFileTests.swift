@@ -92,8 +92,24 @@ final class AlarmFileTests: XCTestCase {
             XCTAssertTrue(error?.description.hasPrefix("no alarms file at /nonexistent/alarms.json; create one with 'alarmplay add 07:00 --days weekdays'") == true)
         }
         XCTAssertThrowsError(try AlarmFile.load(path: directory, sounds: nil)) { error in
-            XCTAssertEqual(error as? AlarmFileError, .unreadable(path: directory, reason: "it is a directory"))
+            XCTAssertEqual(error as? AlarmFileError, .unreadable(path: directory, reason: "it is a directory, not a regular file"))
         }
+        // Neither blocks nor reads without end: a FIFO nobody writes to, a device, a file past the limit.
+        let folder = NSTemporaryDirectory() + "alarm-file-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/alarms.json"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertThrowsError(try AlarmFile.load(path: fifo, sounds: nil)) { error in
+            XCTAssertEqual(error as? AlarmFileError, .unreadable(path: fifo, reason: "it is a FIFO, not a regular file"))
+        }
+        XCTAssertThrowsError(try AlarmFile.load(path: "/dev/zero", sounds: nil)) { error in
+            XCTAssertEqual(error as? AlarmFileError, .unreadable(path: "/dev/zero", reason: "it is a character device, not a regular file"))
+        }
+        let large = folder + "/large.json"
+        XCTAssertTrue(FileManager.default.createFile(atPath: large, contents: nil))
+        XCTAssertEqual(truncate(large, off_t(FileRead.defaultLimit + 1)), 0)
+        XCTAssertEqual(FileRead.bytes(large), .failure(.tooLarge(limit: FileRead.defaultLimit)))
         let corpusFile = directory + "/Corpus/trailing-comma-object.json"
         XCTAssertThrowsError(try AlarmFile.load(path: corpusFile, sounds: nil)) { error in
             XCTAssertEqual((error as? AlarmFileError)?.exitCode, .dataError)

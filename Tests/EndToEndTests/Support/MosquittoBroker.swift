@@ -8,12 +8,14 @@ final class MosquittoBroker {
     let directory: TemporaryDirectory
     let socket: String
     /// 0: the Unix socket only.
-    let port: UInt16
+    private(set) var port: UInt16
+    private let tcp: Bool
     private var server: ChildProcess?
 
     init(tcp: Bool = false) throws {
         directory = try TemporaryDirectory("alarmplay-mqtt")
         socket = directory.file("broker.sock")
+        self.tcp = tcp
         port = tcp ? try SocketListener().port : 0
     }
 
@@ -25,7 +27,18 @@ final class MosquittoBroker {
     /// The `--mqtt` URL for `run`.
     var url: String { port == 0 ? "unix:" + socket : "mqtt://127.0.0.1:\(port)" }
 
+    /// A loopback port is found free and then released, so a suite running beside this one may
+    /// take it first: the broker then fails to bind, and is started again on another.
     func start() throws {
+        for _ in 0..<4 {
+            if try startOnce() { return }
+            guard tcp else { break }
+            port = try SocketListener().port
+        }
+        throw NSError(domain: "mosquitto did not start: \(directory.file("broker.log"))", code: 1)
+    }
+
+    private func startOnce() throws -> Bool {
         var config = "allow_anonymous true\npersistence false\nlog_dest file \(directory.file("broker.log"))\n"
         config += port == 0 ? "listener 0 \(socket)\n" : "listener \(port) 127.0.0.1\n"
         if getuid() == 0 { config += "user root\n" }
@@ -33,11 +46,12 @@ final class MosquittoBroker {
         server = try ChildProcess(["-c", directory.file("broker.conf")], environment: ["PATH": "/usr/bin:/bin"],
                                   executable: "/usr/sbin/mosquitto")
         let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if (try? publish("alarmplay-test/ping", "1")) == 0 { return }
+        while Date() < deadline, server?.hasExited == false {
+            if (try? publish("alarmplay-test/ping", "1")) == 0 { return true }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        throw NSError(domain: "mosquitto did not start: \(directory.file("broker.log"))", code: 1)
+        stop()
+        return false
     }
 
     /// Kills it outright, as a crash or a pulled plug would.

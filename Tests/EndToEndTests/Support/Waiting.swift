@@ -12,3 +12,8 @@ extension XCTestCase {
         return condition()
     }
 }
+
+/// How late a ring may be in an end-to-end test: within its second. The tests run side by side
+/// on a loaded machine, where a process can wait for a core for hundreds of milliseconds; how
+/// late rings are on an idle machine is measured in bench/, not asserted here.
+let onItsSecond = 1000

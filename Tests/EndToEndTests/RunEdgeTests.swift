@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+
+/// The attacks and accidents at the edges that once reached the alarm: the page's token asking
+/// for a program to run, a FIFO or a device in the alarms file's place, an add from the phone
+/// after the file was deleted. Each against a real `run`, with an alarm due or the file checked.
+final class RunEdgeTests: XCTestCase {
+    var scenario: RunScenario!
+
+    override func setUpWithError() throws {
+        scenario = try RunScenario()
+    }
+
+    override func tearDown() {
+        scenario.tearDown()
+    }
+
+    private let hooked = """
+        {"id": "work", "time": "06:45", "days": "weekdays", "sound": "tone:beep", "hooks": [{"on": "fired", "run": ["true"]}]}
+        """
+
+    func testThePagesTokenCanNeitherAddChangeNorRemoveAProgramToRun() throws {
+        try scenario.writeAlarms([hooked])
+        let run = try scenario.startRun()
+        let client = try WebClient(run: run, home: scenario.home)
+        let before = try String(contentsOfFile: scenario.alarmsPath, encoding: .utf8)
+        let pwned = scenario.home.file("pwned")
+        let attempts: [(String, String, String, String)] = [
+            ("POST", "/api/alarms", "{\"time\": \"07:00\", \"hooks\": [{\"on\": \"fired\", \"run\": [\"touch\", \"\(pwned)\"]}]}", "hooks"),
+            ("PATCH", "/api/alarms/work", "{\"hooks\": [{\"on\": \"fired\", \"run\": [\"touch\", \"\(pwned)\"]}]}", "hooks"),
+            ("PATCH", "/api/alarms/work", "{\"hooks\": null}", "hooks"),
+            // ALSA's `file` plugin pipes the sound into a command named in the device.
+            ("PATCH", "/api/alarms/work", "{\"devices\": [\"file:'|touch \(pwned)',raw\"]}", "devices"),
+            ("POST", "/api/alarms", "{\"time\": \"07:00\", \"label\": \"x\", \"devices\": \"null\"}", "devices"),
+        ]
+        for (method, path, body, field) in attempts {
+            let reply = try client.send(method, path, body: body)
+            XCTAssertEqual(reply.status, 403, "\(method) \(body): \(reply.body)")
+            XCTAssertEqual(reply.problems.first?.0, field, reply.body)
+            XCTAssertTrue(reply.problems.first?.1.contains("only in the alarms file itself") == true, reply.body)
+        }
+        XCTAssertEqual(try String(contentsOfFile: scenario.alarmsPath, encoding: .utf8), before, "nothing was written")
+
+        // An edit the page may make keeps the file's own hook as it was.
+        let relabelled = try client.send("PATCH", "/api/alarms/work", body: "{\"label\": \"Work\"}")
+        XCTAssertEqual(relabelled.status, 200, relabelled.body)
+        let after = try String(contentsOfFile: scenario.alarmsPath, encoding: .utf8)
+        XCTAssertTrue(after.contains("\"label\": \"Work\""), after)
+        XCTAssertEqual(try hooks(in: after), try hooks(in: before), "the hook is kept as written:\n\(after)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pwned))
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
+    private func hooks(in text: String) throws -> NSArray {
+        let file = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let alarm = try XCTUnwrap((file["alarms"] as? [[String: Any]])?.first)
+        return try XCTUnwrap(alarm["hooks"] as? NSArray)
+    }
+
+    func testAnAddFromThePhoneAfterTheFileWasDeletedKeepsEveryAlarm() throws {
+        let alarms = (1...30).map { "{\"id\": \"a\($0)\", \"time\": \"0\($0 % 10):\($0 + 10)\", \"sound\": \"tone:beep\"}" }
+        try scenario.writeAlarms(alarms)
+        let run = try scenario.startRun()
+        let client = try WebClient(run: run, home: scenario.home)
+        try FileManager.default.removeItem(atPath: scenario.alarmsPath)
+        XCTAssertNotNil(run.waitForLog("event=reload_failed", timeout: 5), run.stderr)
+        let added = try client.send("POST", "/api/alarms", body: "{\"time\": \"06:00\", \"id\": \"new\"}")
+        XCTAssertEqual(added.status, 201, added.body)
+        let written = try String(contentsOfFile: scenario.alarmsPath, encoding: .utf8)
+        for id in ["a1", "a17", "a30", "new"] {
+            XCTAssertTrue(written.contains("\"id\": \"\(id)\""), "\(id) is in the file made again:\n\(written)")
+        }
+        XCTAssertNotNil(run.waitForLog("event=reloaded count=31", timeout: 5), run.stderr)
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
+    /// A FIFO nobody writes to, then a symlink to /dev/zero, take the file's place while an
+    /// alarm is due: `status` keeps answering, the schedule in force stays, the alarm rings.
+    func testAFIFOOrADeviceInTheFilesPlaceNeitherStopsTheLoopNorTheRing() throws {
+        let due = scenario.at(secondsAhead: 5)
+        try scenario.writeAlarms(["{\"id\": \"due\", \(due.json), \"sound\": \"tone:beep\", \"fadeIn\": 0, \"ringFor\": \"2s\"}"])
+        let run = try scenario.startRun()
+        XCTAssertNotNil(run.waitForLog("event=loaded"), run.stderr)
+        let fifo = scenario.home.file("fifo")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertEqual(rename(fifo, scenario.alarmsPath), 0)
+        XCTAssertNotNil(run.waitForLog("a FIFO, not a regular file", timeout: 3), run.stderr)
+        let started = Date()
+        let status = try scenario.control(["status"])
+        XCTAssertEqual(status.status, 0, status.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "status answers while the FIFO is in place")
+        XCTAssertTrue(status.stdout.contains("due"), status.stdout)
+
+        XCTAssertEqual(unlink(scenario.alarmsPath), 0)
+        XCTAssertEqual(symlink("/dev/zero", scenario.alarmsPath), 0)
+        XCTAssertNotNil(run.waitForLog("a character device, not a regular file", timeout: 3), run.stderr)
+        XCTAssertEqual(try scenario.control(["status"]).status, 0)
+        XCTAssertNotNil(run.waitForLog("event=fired id=due", timeout: 10), run.stderr)
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
+    func testValidateRefusesADeviceAndAFIFOAtOnce() throws {
+        let fifo = scenario.home.file("alarms-fifo.json")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        for (path, kind) in [("/dev/zero", "a character device"), (fifo, "a FIFO")] {
+            let started = Date()
+            let result = try AlarmPlayBinary.run(["validate", "--alarms", path], environment: AlarmPlayBinary.environment(home: scenario.home), timeout: 10)
+            XCTAssertEqual(result.status, 66, result.stderr)
+            XCTAssertTrue(result.stderr.contains("\(kind), not a regular file"), result.stderr)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        }
+    }
+}
