@@ -49,9 +49,11 @@ final class RunControlSocketTests: XCTestCase {
             slowest = max(slowest, status.seconds)
             Thread.sleep(forTimeInterval: 0.3)
         }
-        XCTAssertLessThan(slowest, 0.5, "status waited behind a silent client")
+        // Waiting behind a silent client would take the loop's time-out for it (2 s); the rest is a
+        // loaded machine starting `alarmplay status`.
+        XCTAssertLessThan(slowest, 1.5, "status waited behind a silent client")
         XCTAssertNotNil(run.waitForLog("event=fired id=due", timeout: 5), run.stderr)
-        XCTAssertLessThan(try firedLateness(run, id: "due"), 50)
+        XCTAssertLessThan(try firedLateness(run, id: "due"), onItsSecond)
         // The silent ones were closed by the loop's time-out (2 s), not kept forever.
         for client in silent {
             XCTAssertTrue(client.receiveAll(timeout: 1).closed, "a silent connection was never closed")
@@ -111,7 +113,7 @@ final class RunControlSocketTests: XCTestCase {
         XCTAssertLessThan(Date(), deadline, "the greedy client was never dropped")
         let status = try timedStatus()
         XCTAssertEqual(status.result.status, 0, status.result.stderr)
-        XCTAssertLessThan(status.seconds, 0.5)
+        XCTAssertLessThan(status.seconds, 1.5, "a loaded machine starting alarmplay status; blocked would be the 5 s client time-out")
         XCTAssertGreaterThan(accepted, 0)
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
@@ -125,7 +127,7 @@ final class RunControlSocketTests: XCTestCase {
         let run = try scenario.startRun(interactive: true)
         run.send("sno")
         XCTAssertNotNil(run.waitForLog("event=fired id=half", timeout: 10), run.stderr)
-        XCTAssertLessThan(try firedLateness(run, id: "half"), 50)
+        XCTAssertLessThan(try firedLateness(run, id: "half"), onItsSecond)
         let status = try timedStatus()
         XCTAssertEqual(status.result.status, 0, status.result.stderr)
         XCTAssertTrue(status.result.stdout.contains("\"id\": \"half\""), status.result.stdout)

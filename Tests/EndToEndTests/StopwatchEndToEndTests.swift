@@ -23,7 +23,8 @@ final class StopwatchEndToEndTests: XCTestCase {
     func testPipeModeLapsMatchTheTimeBetweenLines() throws {
         let process = try LineFedProcess(["stopwatch", "--json"], environment: AlarmPlayBinary.environment(home: home))
         var sentAt: [Date] = []
-        for (line, pause) in [("start", 0.3), ("lap", 0.5), ("lap", 0.2), ("stop", 0.0)] {
+        // Gaps well apart, and a tolerance a loaded machine keeps (a line may wait for a core).
+        for (line, pause) in [("start", 1.0), ("lap", 1.6), ("lap", 0.6), ("stop", 0.0)] {
             process.send(line)
             sentAt.append(Date())
             // Wait for the answer, so the next line's time is measured from a processed command.
@@ -37,11 +38,11 @@ final class StopwatchEndToEndTests: XCTestCase {
         let state = try JSONDecoder().decode(FinalState.self, from: Data(process.stdout.utf8))
         let ms = { (from: Int, to: Int) in Int(sentAt[to].timeIntervalSince(sentAt[from]) * 1000) }
         XCTAssertEqual(state.laps.map(\.number), [1, 2])
-        XCTAssertEqual(state.laps[0].totalMs, ms(0, 1), accuracy: 50)
-        XCTAssertEqual(state.laps[1].diffMs, ms(1, 2), accuracy: 50)
+        XCTAssertEqual(state.laps[0].totalMs, ms(0, 1), accuracy: 250)
+        XCTAssertEqual(state.laps[1].diffMs, ms(1, 2), accuracy: 250)
         XCTAssertEqual(state.laps[0].diffMs, state.laps[0].totalMs)
         XCTAssertEqual(state.laps[1].totalMs, state.laps[0].totalMs + state.laps[1].diffMs)
-        XCTAssertEqual(state.elapsedMs, ms(0, 3), accuracy: 50)
+        XCTAssertEqual(state.elapsedMs, ms(0, 3), accuracy: 250)
 
         let lines = process.stderr.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "started at 00:00.00")

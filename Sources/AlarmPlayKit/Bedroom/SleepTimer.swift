@@ -10,7 +10,9 @@ public struct SleepTimer: Sendable, Equatable {
     /// The fade-out over its last seconds.
     public var fadeSeconds: Int
 
-    public func secondsLeft(at now: Int) -> Int { max(0, endsAt - now) }
+    /// Never more than it was started for: it starts on the nearest whole second, which may be
+    /// the next one, while `now` is still the second it was asked in.
+    public func secondsLeft(at now: Int) -> Int { min(endsAt - startedAt, max(0, endsAt - now)) }
 
     public func isFading(at now: Int) -> Bool { secondsLeft(at: now) <= fadeSeconds }
 

@@ -18,7 +18,7 @@ public enum AlarmFileUpdate {
     ) throws -> (file: AlarmFile, result: Result) {
         // Writing through a symlink (dotfiles kept in a repository) keeps the link.
         let target = resolvingSymlink(path)
-        if whenMissing == nil, !FileSystem.exists(target) { throw AlarmFileError.missing(path: path) }
+        if case .none = whenMissing, !FileSystem.exists(target) { throw AlarmFileError.missing(path: path) }
         try FileSystem.makeDirectories(FileSystem.parent(of: target))
         let lock = try FileLock(guarding: target)
         defer { withExtendedLifetime(lock) {} }

@@ -93,7 +93,7 @@ enum AlarmEditOptions {
         do {
             return try AlarmFileUpdate.perform(
                 path: path(arguments, context: context), sounds: arguments.soundRegistry(context),
-                whenMissing: createIfMissing ? AlarmEdit.emptyDocument : nil, change)
+                whenMissing: createIfMissing ? .some(AlarmEdit.emptyDocument) : .none, change)
         } catch let error as AlarmFileError {
             if case .invalid = error {
                 for line in error.lines { context.console.err(line) }
