@@ -76,6 +76,12 @@ static inline void alarmplay_mhd_client_address(
     }
 }
 
+/// The connection's socket; -1 if unknown.
+static inline int alarmplay_mhd_connection_fd(const struct alarmplay_mhd_functions *mhd, struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = mhd->MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}
+
 /// A response holding its own copy of `body` (MHD_RESPMEM_MUST_COPY).
 static inline struct MHD_Response *alarmplay_mhd_copied_response(
     const struct alarmplay_mhd_functions *mhd, const void *body, size_t size) {

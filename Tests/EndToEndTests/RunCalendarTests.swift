@@ -31,7 +31,9 @@ final class RunCalendarTests: XCTestCase {
 
     /// The days (`20261225`) the feed has a ring on.
     private func ringDays(_ client: WebClient) throws -> Set<String> {
-        let feed = try client.get("/calendar.ics")
+        let feedToken = try String(contentsOfFile: scenario.home.file("state/alarmplay/feed-token"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let feed = try client.get("/calendar.ics?token=\(feedToken)")
         XCTAssertEqual(feed.status, 200, feed.body)
         XCTAssertTrue(feed.headers.contains("Content-Type: text/calendar; charset=utf-8"), feed.headers)
         XCTAssertTrue(feed.body.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"), feed.body)
@@ -46,7 +48,16 @@ final class RunCalendarTests: XCTestCase {
         var anonymous = client
         anonymous.token = nil
         XCTAssertEqual(try anonymous.get("/calendar.ics").status, 401)
-        XCTAssertEqual(try anonymous.get("/calendar.ics?token=\(client.token!)").status, 200, "a calendar app subscribes with the token in the address")
+        XCTAssertEqual(try anonymous.get("/calendar.ics?token=\(client.token!)").status, 401, "the page's token does not open the feed")
+        let feedToken = try String(contentsOfFile: scenario.home.file("state/alarmplay/feed-token"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(try anonymous.get("/calendar.ics?token=\(feedToken)").status, 200, "a calendar app subscribes with the feed's token in the address")
+        var reader = client
+        reader.token = feedToken
+        XCTAssertEqual(try reader.get("/api/status").status, 401, "the feed's token reads the feed and nothing else")
+        XCTAssertEqual(try anonymous.get("/?token=\(feedToken)").status, 401)
+        let shown = try scenario.control(["web", "--json"])
+        XCTAssertTrue(shown.stdout.contains("/calendar.ics?token=\(feedToken)"), shown.stdout)
 
         var days = try ringDays(client)
         XCTAssertTrue(days.contains(day(2)) && days.contains(day(4)) && days.contains(day(1)), "\(days)")

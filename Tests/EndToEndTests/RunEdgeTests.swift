@@ -102,6 +102,26 @@ final class RunEdgeTests: XCTestCase {
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
 
+    /// Phones that opened the event stream and went away free their slots at once, not at the
+    /// next keep-alive: the address can open the page again straight after.
+    func testClosedEventStreamsFreeTheirSlotsAtOnce() throws {
+        try scenario.writeAlarms([])
+        let run = try scenario.startRun()
+        let client = try WebClient(run: run, home: scenario.home)
+        for round in 0..<3 {
+            let streams = try (0..<24).map { try client.openEvents(into: scenario.home.file("events-\(round)-\($0)")) }
+            XCTAssertTrue(wait(until: 5) { (0..<24).allSatisfy { FileManager.default.contents(atPath: self.scenario.home.file("events-\(round)-\($0)"))?.isEmpty == false } },
+                          "every stream got its greeting")
+            for stream in streams { stream.signal(SIGKILL) }
+            for stream in streams { _ = stream.wait(timeout: 5) }
+            let started = Date()
+            XCTAssertTrue(wait(until: 3) { (try? client.get("/api/status"))?.status == 200 }, "round \(round): the slots are free")
+            XCTAssertLessThan(Date().timeIntervalSince(started), 3)
+        }
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
     func testValidateRefusesADeviceAndAFIFOAtOnce() throws {
         let fifo = scenario.home.file("alarms-fifo.json")
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)

@@ -274,8 +274,9 @@ final class RunWebAPITests: XCTestCase {
     func testIdleConnectionsDoNotBlockOthers() throws {
         let (run, client) = try start([workAlarm])
         let port = try XCTUnwrap(UInt16(client.base.components(separatedBy: ":").last ?? ""))
-        let idle = (0..<40).compactMap { _ in TCPClient(port: port) }
-        XCTAssertEqual(idle.count, 40)
+        // Fewer than an address may hold (24), from the same address as the request after them.
+        let idle = (0..<20).compactMap { _ in TCPClient(port: port) }
+        XCTAssertEqual(idle.count, 20)
         idle[0].send("GET /api/status HTTP/1.1\r\nHost: x\r\n")
         let start = Date()
         XCTAssertEqual(try client.get("/api/status").status, 200)

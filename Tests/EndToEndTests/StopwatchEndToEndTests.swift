@@ -46,8 +46,8 @@ final class StopwatchEndToEndTests: XCTestCase {
 
         let lines = process.stderr.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "started at 00:00.00")
-        XCTAssertTrue(lines[1].hasPrefix("Lap 1   00:00."), lines[1])
-        XCTAssertTrue(lines[3].hasPrefix("stopped at 00:01."), lines[3])
+        XCTAssertTrue(lines[1].hasPrefix("Lap 1   00:01."), lines[1])
+        XCTAssertTrue(lines[3].hasPrefix("stopped at 00:03."), lines[3])
     }
 
     func testEndOfInputQuitsWithTheSummaryAndWritesTheLapsFile() throws {

@@ -45,12 +45,17 @@ extension AlarmDaemon {
         if let refusal = Self.uploadRefusal(name, bytes) { return reply(.refused(refusal)) }
         let folder = configuration.userSounds
         let path = folder + "/" + name
-        guard !FileSystem.exists(path) else { return reply(.refused(Refusal(.conflict, "\(name) already exists in \(folder)"))) }
+        // Compared as the sounds see it: `ok.WAV` beside `ok.wav` names the same sound.
+        if let existing = (FileSystem.contents(of: folder) ?? []).first(where: { $0.lowercased() == name.lowercased() }) {
+            return reply(.refused(Refusal(.conflict, "\(existing) already exists in \(folder)")))
+        }
         worker.perform({ try Self.keepIfPlayable(bytes, as: path) }, then: { [unowned self] outcome in
             if case let .failure(refusal as Refusal) = outcome { return reply(.refused(refusal)) }
             registry = .standard(folders: configuration.soundFolders)
             guard let entry = registry.entries.first(where: { $0.sound.details.path == path }) else {
-                return reply(.refused(Refusal(.failed, "\(name) was saved but is not among the sounds")))
+                // Nothing is left behind that the sounds cannot name.
+                unlink(path)
+                return reply(.refused(Refusal(.conflict, "\(name) names the same sound as a file already there")))
             }
             event(.soundAdded(sound: entry.sound.name, path: path))
             reply(.value(SoundsCommand.json(entry)))
@@ -60,7 +65,8 @@ extension AlarmDaemon {
     private static func uploadRefusal(_ name: String, _ bytes: [UInt8]) -> Refusal? {
         guard !name.isEmpty else { return whole("give the file's name: POST /api/sounds?name=FILE.wav with the file as the body") }
         guard !name.contains("/"), !name.contains("\\"), !name.hasPrefix("."), !name.contains(".."), name.utf8.count <= 200,
-              !name.unicodeScalars.contains(where: { $0.value < 0x20 })
+              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || NewText.isBidiControl($0) }),
+              name.first?.isWhitespace == false
         else { return whole("\"\(name)\" is not a plain file name") }
         let suffix = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
         guard name.contains("."), soundExtensions.contains(suffix) else {

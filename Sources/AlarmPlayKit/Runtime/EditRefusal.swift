@@ -5,9 +5,15 @@ extension Refusal {
         case let error as AlarmEditRejected:
             self.init(.invalid(error.problems.map { Problem(field: $0.key, message: $0.message) }), error.description)
         case let error as AlarmFileError:
-            self.init(.conflict, "the alarms file has problems; fix it first (nothing was changed)", details: error.lines)
+            switch error {
+            case .missing, .unreadable: self.init(.unavailable, error.description)
+            case .invalid, .calendar: self.init(.conflict, "the alarms file has problems; fix it first (nothing was changed)", details: error.lines)
+            }
         case let error as AlarmNotFound:
             self.init(.notFound, error.description)
+        case let error as AlarmCommandError:
+            // Not with this alarm as it is (off, no ring left to skip or move): a conflict, not a failure.
+            self.init(.conflict, error.description)
         case let error as any UserFacingError:
             self.init(error.exitCode == .failure ? .failed : .conflict, error.description)
         default:

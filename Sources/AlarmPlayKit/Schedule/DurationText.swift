@@ -1,4 +1,4 @@
-/// Durations as people write them: `30s`, `9m`, `1h30m`, `1h 30m`, `90` (seconds), `1:30`
+/// Durations as people write them: `30s`, `9m`, `1h30m`, `1h 30m`, `2d`, `90` (seconds), `1:30`
 /// (minutes:seconds) or `1:02:03` (hours:minutes:seconds). Used for alarm settings and the timer.
 public enum DurationText {
     public static var examples: String { tr("\"30s\", \"9m\", \"1h30m\" or \"1:30\"") }
@@ -36,12 +36,13 @@ public enum DurationText {
             }
             let unit: Int
             switch character {
+            case "d", "D": unit = 86_400
             case "h", "H": unit = 3600
             case "m", "M": unit = 60
             case "s", "S": unit = 1
             default: throw invalid()
             }
-            // Units must come largest first and once each: `1h30m`, not `30m1h` or `1m1m`.
+            // Units must come largest first and once each: `1d2h`, `1h30m`, not `30m1h` or `1m1m`.
             guard let value = Int(number), unit < lastUnit, value <= 1_000_000 else { throw invalid() }
             total += value * unit
             lastUnit = unit

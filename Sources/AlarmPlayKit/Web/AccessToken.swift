@@ -4,9 +4,25 @@ import Glibc
 
 /// The secret every web request carries: 128 random bits as 32 hex digits, kept in
 /// `$XDG_STATE_HOME/alarmplay/http-token` (mode 0600), made on first use by `run` or `web`.
+/// The calendar feed has a token of its own (`feed-token` beside it), which reads the feed and
+/// nothing else: its address is pasted into calendar services that keep it on their servers.
 public enum AccessToken {
     public static func path(_ environment: Environment) -> String {
         environment.stateHome + "/alarmplay/http-token"
+    }
+
+    /// The feed's token file, beside the page's.
+    public static func feedPath(besides tokenPath: String) -> String {
+        FileSystem.parent(of: tokenPath) + "/feed-token"
+    }
+
+    /// A new token in place of the old one (atomically): addresses with the old one stop working
+    /// once `run` is restarted.
+    public static func replace(path: String) throws(SystemError) -> String {
+        let token = try random()
+        try FileSystem.makeDirectories(FileSystem.parent(of: path), mode: 0o700)
+        try AtomicFile.write(token + "\n", to: path, mode: 0o600)
+        return token
     }
 
     /// The stored token, or a new one stored now. Two processes creating it at once agree:

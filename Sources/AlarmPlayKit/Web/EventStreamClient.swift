@@ -9,6 +9,8 @@ public final class EventStreamClient {
     private let snapshot: () -> String
     /// The libmicrohttpd connection while it is suspended for want of data.
     var suspendedConnection: OpaquePointer?
+    /// Its socket, watched for the peer's close while it is suspended; -1 when not watched.
+    var watchedSocket: Int32 = -1
     var isClosed = false
 
     /// `greeting` is sent first (the reconnect delay and a first snapshot).

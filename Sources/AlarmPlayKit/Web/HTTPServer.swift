@@ -12,7 +12,8 @@ import Glibc
 public final class HTTPServer {
     public struct Limits: Sendable {
         public var connections: UInt32 = 128
-        public var perAddress: UInt32 = 64
+        /// So that a few addresses holding slow connections cannot take every slot (five would).
+        public var perAddress: UInt32 = 24
         /// A connection idle this long is closed (an open event stream is not idle).
         public var idleTimeoutSeconds: UInt32 = 10
         /// Between comment lines on open event streams, to notice phones that went away.
@@ -153,7 +154,29 @@ public final class HTTPServer {
     private func resume(_ stream: EventStreamClient) {
         guard let connection = stream.suspendedConnection else { return }
         stream.suspendedConnection = nil
+        if stream.watchedSocket >= 0 {
+            loop.unwatch(stream.watchedSocket)
+            stream.watchedSocket = -1
+        }
         mhd.MHD_resume_connection(connection)
+    }
+
+    /// A suspended stream is out of libmicrohttpd's poll set, so a phone that closed it would
+    /// hold its slot until the next keep-alive: its socket is watched here meanwhile. A browser
+    /// sends nothing on an event stream, so the socket turns readable when the peer closes it.
+    private func watchForHangUp(_ stream: EventStreamClient, _ connection: OpaquePointer) {
+        let socket = alarmplay_mhd_connection_fd(&mhd, connection)
+        guard socket >= 0 else { return }
+        stream.watchedSocket = socket
+        loop.watch(socket) { [unowned self] in
+            var byte: UInt8 = 0
+            let peeked = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+            if peeked < 0, errno == EAGAIN || errno == EINTR { return }
+            // Closed (0), reset (-1), or bytes the stream does not read: libmicrohttpd takes over.
+            if peeked <= 0 { stream.isClosed = true }
+            resume(stream)
+            scheduleRun()
+        }
     }
 
     private func armKeepalive() {
@@ -289,11 +312,16 @@ public final class HTTPServer {
         // Nothing to send: leave the poll set until `broadcast` has something (no busy loop).
         stream.suspendedConnection = context.connection
         mhd.MHD_suspend_connection(context.connection)
+        watchForHangUp(stream, context.connection)
         return 0
     }
 
     private func streamEnded(_ context: StreamContext) {
         context.stream.isClosed = true
+        if context.stream.watchedSocket >= 0 {
+            loop.unwatch(context.stream.watchedSocket)
+            context.stream.watchedSocket = -1
+        }
         streams[ObjectIdentifier(context.stream)] = nil
     }
 

@@ -10,6 +10,8 @@ final class WebFace: DaemonFace {
     private let address: HTTPAddress
     let loop: EventLoop
     private let token: String
+    /// The calendar feed's own, read-only token.
+    private let feedToken: String
     private let files: StaticFiles
     private let languages = PageLanguages()
     unowned let host: any FaceHost
@@ -26,16 +28,19 @@ final class WebFace: DaemonFace {
     static func make(_ host: any FaceHost) -> WebFace? {
         guard let address = host.configuration.http else { return nil }
         do {
-            return WebFace(address: address, token: try AccessToken.loadOrCreate(path: host.configuration.tokenPath), host: host)
+            let tokenPath = host.configuration.tokenPath
+            return WebFace(address: address, token: try AccessToken.loadOrCreate(path: tokenPath),
+                           feedToken: try AccessToken.loadOrCreate(path: AccessToken.feedPath(besides: tokenPath)), host: host)
         } catch {
             host.report(FaceReport(.warning, "http_failed", ["address": .text(address.description), "reason": .text("no access token: \(error)")]))
             return nil
         }
     }
 
-    init(address: HTTPAddress, token: String, files: StaticFiles = StaticFiles(), host: any FaceHost) {
+    init(address: HTTPAddress, token: String, feedToken: String, files: StaticFiles = StaticFiles(), host: any FaceHost) {
         self.address = address
         self.token = token
+        self.feedToken = feedToken
         self.files = files
         self.host = host
         loop = host.loop
@@ -95,8 +100,11 @@ final class WebFace: DaemonFace {
     private func admit(_ request: HTTPRequest) -> HTTPResponse? {
         // The catalogs are the page's words, no secret: the token panel is translated too.
         if request.path == "/api/messages" { return nil }
-        let isPage = !request.path.hasPrefix("/api/")
-        var given = request.headers["authorization"].flatMap(Self.bearer)
+        // The feed takes only its own token, in its address (calendar apps send no headers), and
+        // that token opens nothing else.
+        let isFeed = request.path == "/calendar.ics"
+        let isPage = !request.path.hasPrefix("/api/") && !isFeed
+        var given = isFeed ? request.query["token"] : request.headers["authorization"].flatMap(Self.bearer)
         if given == nil, isPage || request.path == "/api/events" { given = request.query["token"] }
         if given == nil, isPage { given = request.headers["cookie"].flatMap(Self.cookieToken) }
         guard let given else {
@@ -104,13 +112,14 @@ final class WebFace: DaemonFace {
         }
         // Only wrong tokens are limited: guesses sent from the phone's own address (an <img> on
         // any page it opens) must not keep the right token from Snooze while it rings.
-        guard AccessToken.matches(given, token) else {
+        guard AccessToken.matches(given, isFeed ? feedToken : token) else {
             let now = Double(clock.now()) / 1e9
             if limiter.isBlocked(request.clientAddress, now: now) {
                 return .error(429, "too many wrong tokens from \(request.clientAddress); wait a minute")
             }
             limiter.recordFailure(request.clientAddress, now: now)
-            return .error(401, "wrong token: open the address 'alarmplay web' prints")
+            return .error(401, isFeed ? "wrong token: the feed has a token of its own ('alarmplay web --json' prints its address)"
+                                      : "wrong token: open the address 'alarmplay web' prints")
         }
         return nil
     }

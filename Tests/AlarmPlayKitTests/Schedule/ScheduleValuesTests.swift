@@ -55,12 +55,12 @@ final class ScheduleValuesTests: XCTestCase {
     func testDurations() throws {
         let cases: [(String, Int)] = [
             ("30s", 30), ("9m", 540), ("1h30m", 5400), ("1h 30m", 5400), ("2h5s", 7205), ("90", 90),
-            ("1:30", 90), ("1:02:03", 3723), ("0:05", 5), ("10M", 600),
+            ("1:30", 90), ("1:02:03", 3723), ("0:05", 5), ("10M", 600), ("2d", 172_800), ("100d", 8_640_000), ("1d12h", 129_600),
         ]
         for (text, seconds) in cases {
             XCTAssertEqual(try DurationText.parse(text), seconds, text)
         }
-        for bad in ["", "m", "9x", "30m1h", "1m1m", "1:60", "1:2", ":30", "1.5m", "-5s"] {
+        for bad in ["", "m", "9x", "30m1h", "1m1m", "1:60", "1:2", ":30", "1.5m", "-5s", "1h1d"] {
             XCTAssertNotNil(error { try DurationText.parse(bad) }, bad)
         }
         XCTAssertEqual(error { try DurationText.parse("9 minutes") }, "invalid duration \"9 minutes\" (use e.g. \"30s\", \"9m\", \"1h30m\" or \"1:30\")")

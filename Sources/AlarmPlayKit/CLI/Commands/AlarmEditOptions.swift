@@ -17,7 +17,7 @@ enum AlarmEditOptions {
         .value("from", "YYYY-MM-DD", help: tr("The date --every counts from.")),
         .value("monthly", "DAY", help: tr("Monthly: a day (1-31, -1 the last) or a weekday (\"first mon\", \"last sun\").")),
         .value("yearly", "MM-DD", help: tr("Yearly on this day (02-29 rings in leap years only).")),
-        .value("except", "DATE", repeatable: true, help: tr("A date it does not ring on (repeatable).")),
+        .value("except", "DATE", repeatable: true, help: tr("A date it does not ring on.")),
         .value("until", "YYYY-MM-DD", help: tr("Its last date.")),
         .value("label", "TEXT", help: tr("What it is for, shown in lists and logs.")),
         .value("sound", "SOUND", help: tr("Sound index or name (see 'alarmplay sounds').")),
