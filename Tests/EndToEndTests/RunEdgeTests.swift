@@ -122,6 +122,44 @@ final class RunEdgeTests: XCTestCase {
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
 
+    /// Uploads are received two at a time: the others are told to come back (503, Retry-After),
+    /// so a dozen 40 MB uploads cannot fill a Pi's memory, and a clash of names is a 409 that
+    /// leaves no file behind.
+    func testUploadsAreReceivedTwoAtATimeAndAClashOfNamesLeavesNothing() throws {
+        try scenario.writeAlarms([])
+        let run = try scenario.startRun()
+        let client = try WebClient(run: run, home: scenario.home)
+        let big = scenario.home.file("big.wav")
+        XCTAssertTrue(FileManager.default.createFile(atPath: big, contents: Data(count: 40 << 20)))
+        let uploads = try (0..<6).map { index in
+            let process = RunningProcess(
+                ["-s", "-o", "/dev/null", "-D", scenario.home.file("headers-\(index)"), "-w", "%{http_code}", "--limit-rate", "20M",
+                 "-H", "Authorization: Bearer \(client.token!)", "--data-binary", "@" + big,
+                 client.base + "/api/sounds?name=big-\(index).wav"], environment: [:], executable: "/usr/bin/curl")
+            try process.start()
+            return process
+        }
+        let statuses = uploads.map { $0.wait(timeout: 30).stdout }
+        XCTAssertGreaterThanOrEqual(statuses.filter { $0 == "503" }.count, 3, "\(statuses)")
+        XCTAssertEqual(statuses.filter { $0 != "503" }.count, statuses.filter { $0 == "415" || $0 == "400" || $0 == "422" }.count,
+                       "the two received were checked and refused as no sound: \(statuses)")
+        for index in statuses.indices where statuses[index] == "503" {
+            let headers = try String(contentsOfFile: scenario.home.file("headers-\(index)"), encoding: .utf8)
+            XCTAssertTrue(headers.contains("Retry-After: 5"), headers)
+        }
+
+        let sounds = scenario.home.file("data/alarmplay/sounds")
+        let tone = AlarmPlayBinary.fixtures + "/sounds/tone-440.wav"
+        XCTAssertEqual(try client.send("POST", "/api/sounds?name=ok.wav", file: tone).status, 201)
+        let clash = try client.send("POST", "/api/sounds?name=OK.WAV", file: tone)
+        XCTAssertEqual(clash.status, 409, clash.body)
+        XCTAssertEqual(try client.send("POST", "/api/sounds?name=%20.wav", file: tone).status, 400)
+        XCTAssertEqual(try client.send("POST", "/api/sounds?name=evil%E2%80%AEvaw.wav", file: tone).status, 400)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sounds).filter { !$0.hasPrefix(".") }, ["ok.wav"])
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
     func testValidateRefusesADeviceAndAFIFOAtOnce() throws {
         let fifo = scenario.home.file("alarms-fifo.json")
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)

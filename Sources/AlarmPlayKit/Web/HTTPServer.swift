@@ -18,6 +18,9 @@ public final class HTTPServer {
         public var idleTimeoutSeconds: UInt32 = 10
         /// Between comment lines on open event streams, to notice phones that went away.
         public var keepaliveMilliseconds: Int64 = 30_000
+        /// Requests allowed a body over a megabyte (uploads) at once; each is held until checked,
+        /// so more wait their turn (503 with Retry-After) rather than fill a Pi's memory.
+        public var largeBodies = 2
 
         public init() {}
     }
@@ -51,6 +54,7 @@ public final class HTTPServer {
     private var keepalive: EventLoop.Deadline?
     private var runScheduled = false
     private var streams: [ObjectIdentifier: EventStreamClient] = [:]
+    private var largeBodiesInFlight = 0
     private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
 
     public init(
@@ -196,6 +200,8 @@ public final class HTTPServer {
         let limit: Int
         var tooLarge = false
         var deferred: DeferredReply?
+        /// Counted in `largeBodiesInFlight` until it completes.
+        var countedAsLarge = false
 
         init(request: HTTPRequest, limit: Int) {
             self.request = request
@@ -214,6 +220,15 @@ public final class HTTPServer {
             if let refusal = admit(request) { return queue(refusal, on: connection) }
             if let length = request.headers["content-length"].flatMap(Int.init), length > pending.limit {
                 return queue(.error(413, "request body over the limit of \(pending.limit) bytes"), on: connection)
+            }
+            if pending.limit > 1 << 20 {
+                guard largeBodiesInFlight < limits.largeBodies else {
+                    var busy = HTTPResponse.error(503, "\(limits.largeBodies) uploads are being received; try again in a few seconds")
+                    busy.headers.append(("Retry-After", "5"))
+                    return queue(busy, on: connection)
+                }
+                largeBodiesInFlight += 1
+                pending.countedAsLarge = true
             }
             return .YES
         }
@@ -334,9 +349,10 @@ public final class HTTPServer {
                              uploadSize: size, context: stored)
     }
 
-    private static let completedCallback: MHD_RequestCompletedCallback = { _, _, stored, _ in
+    private static let completedCallback: MHD_RequestCompletedCallback = { context, _, stored, _ in
         guard let stored, let pending = stored.pointee else { return }
-        Unmanaged<PendingRequest>.fromOpaque(pending).release()
+        let request = Unmanaged<PendingRequest>.fromOpaque(pending).takeRetainedValue()
+        if request.countedAsLarge, let context { Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().largeBodiesInFlight -= 1 }
         stored.pointee = nil
     }
 
