@@ -141,7 +141,9 @@ extension AlarmEditOptions {
         }
         let alarm = file.alarms[index]
         if enabled { rearm(alarm, context: context) }
-        let said = changed ? (enabled ? tr("{id} is now on") : tr("{id} is now off")) : (enabled ? tr("{id} was already on") : tr("{id} was already off"))
+        // Switched on again, a one-shot that rang is armed for its next time: that is news too.
+        let said = changed ? (enabled ? tr("{id} is now on") : tr("{id} is now off"))
+            : enabled ? (alarm.ringsOnce ? tr("{id} is on and rings at its next time") : tr("{id} was already on")) : tr("{id} was already off")
         context.console.out(said.filling(["id": alarm.name]))
         show(alarm, in: file, arguments, context: context)
         return .success

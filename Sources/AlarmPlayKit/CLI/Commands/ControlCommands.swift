@@ -79,6 +79,10 @@ public enum StatusCommand: Command {
         }
         if status["schedule"]?.stringValue == "last-good" {
             context.console.out(tr("schedule: the last good copy (the alarms file is invalid; see 'alarmplay validate')"))
+        } else if let problems = status["problems"]?.arrayValue, !problems.isEmpty {
+            // Edits that do not take effect must not go unnoticed: the schedule is the one before them.
+            context.console.out(tr("the alarms file has problems, so the schedule in force is the last one that loaded:"))
+            for problem in problems.prefix(5) { context.console.out("  " + (problem.stringValue ?? "")) }
         }
         if let wake = status["wake"] {
             context.console.out(wake["canWake"]?.boolValue == true

@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""The attacks at the edges (issue 32) against a real `run`, one binary after another, in one run:
+
+    bench/edges.py [BINARY...]        (default: .build/debug/alarmplay)
+
+Give the binary before a change first and the one after it second to see both side by side. For
+each attack: what came of it, the due alarm's late_ms (or `never`), the slowest `status` on the
+control socket asked every 0.2 s throughout (ms; a time-out counts 10,000), and run's peak RSS (MB).
+Needs curl and, for the flood, mosquitto and mosquitto_pub (scripts/setup --test).
+"""
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def iso(epoch):
+    return time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(epoch))
+
+
+class Run:
+    """One `run` in a home of its own, with an alarm due `due_in` seconds after start."""
+
+    def __init__(self, binary, due_in=8, alarms=(), extra=(), http="127.0.0.1:0"):
+        self.home = tempfile.mkdtemp(prefix="alarmplay-edges-")
+        self.alarms = os.path.join(self.home, "alarms.json")
+        self.due = int(time.time()) + due_in
+        entries = [{"id": "due", "time": time.strftime("%H:%M:%S", time.gmtime(self.due)), "date": time.strftime("%Y-%m-%d", time.gmtime(self.due)),
+                    "sound": "tone:beep", "fadeIn": 0, "ringFor": "3s"}] + list(alarms)
+        with open(self.alarms, "w") as file:
+            json.dump({"alarms": entries}, file, indent=1)
+        self.env = {"PATH": "/usr/bin:/bin", "HOME": self.home, "TZ": "UTC", "XDG_CONFIG_HOME": self.home + "/config",
+                    "XDG_DATA_HOME": self.home + "/data", "XDG_STATE_HOME": self.home + "/state", "XDG_RUNTIME_DIR": self.home + "/runtime"}
+        os.makedirs(self.home + "/runtime", mode=0o700)
+        self.log = open(self.home + "/run.log", "w+")
+        self.process = subprocess.Popen([binary, "run", "--alarms", self.alarms, "--device", "null", "--http", http, *extra],
+                                        env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.log)
+        self.socket = self.home + "/runtime/alarmplay/control.sock"
+        line = self.wait_log("event=http_listening", 10)
+        self.port = int(line.split("address=")[1].split()[0].rsplit(":", 1)[1]) if line else 0
+        token_file = self.home + "/state/alarmplay/http-token"
+        self.token = open(token_file).read().strip() if os.path.exists(token_file) else ""
+        self.slowest = 0.0
+        self.polling = True
+        self.poller = threading.Thread(target=self.poll, daemon=True)
+        self.poller.start()
+
+    def text(self):
+        self.log.flush()
+        with open(self.home + "/run.log") as file:
+            return file.read()
+
+    def wait_log(self, needle, seconds):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            for line in self.text().splitlines():
+                if needle in line:
+                    return line
+            time.sleep(0.05)
+        return None
+
+    def status(self, timeout=10.0):
+        started = time.monotonic()
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
+                client.settimeout(timeout)
+                client.connect(self.socket)
+                client.sendall(b"status\n")
+                client.shutdown(socket.SHUT_WR)
+                while client.recv(4096):
+                    pass
+            return time.monotonic() - started
+        except OSError:
+            return timeout
+
+    def poll(self):
+        while self.polling:
+            self.slowest = max(self.slowest, self.status())
+            time.sleep(0.2)
+
+    def http(self, method, path, body=None, token=True, timeout=10):
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=body, method=method)
+        if token:
+            request.add_header("Authorization", "Bearer " + self.token)
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as reply:
+                return reply.status
+        except urllib.error.HTTPError as error:
+            return error.code
+        except OSError:
+            return 0
+
+    def late(self, wait=20):
+        line = self.wait_log("event=fired id=due", max(0, self.due - time.time()) + wait)
+        return line.split("late_ms=")[1].split()[0] if line else "never"
+
+    def finish(self):
+        self.polling = False
+        self.poller.join(timeout=15)
+        try:
+            with open(f"/proc/{self.process.pid}/status") as file:
+                rss = next(int(line.split()[1]) for line in file if line.startswith("VmHWM:"))
+        except (OSError, StopIteration):
+            rss = 0
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        shutil.rmtree(self.home, ignore_errors=True)
+        return rss / 1024
+
+
+def hooks(binary):
+    run = Run(binary)
+    pwned = run.home + "/pwned"
+    body = json.dumps({"id": "x", "time": time.strftime("%H:%M:%S", time.gmtime(run.due - 4)), "hooks": [{"on": "fired", "run": ["touch", pwned]}]})
+    status = run.http("POST", "/api/alarms", body.encode())
+    time.sleep(max(0, run.due - time.time()) + 1)
+    return run, f"POST {status}, command {'RAN' if os.path.exists(pwned) else 'not run'}"
+
+
+def special_file(binary, make):
+    run = Run(binary)
+    time.sleep(1)
+    os.unlink(run.alarms)
+    make(run.alarms)
+    time.sleep(0.5)
+    return run, f"reload: {'refused' if 'not a regular file' in run.text() else 'not refused'}"
+
+
+def fifo(binary):
+    return special_file(binary, lambda path: os.mkfifo(path))
+
+
+def dev_zero(binary):
+    return special_file(binary, lambda path: os.symlink("/dev/zero", path))
+
+
+def deleted(binary):
+    others = [{"id": f"a{i}", "time": f"{i % 24:02d}:{i % 60:02d}"} for i in range(213)]
+    run = Run(binary, alarms=others)
+    os.unlink(run.alarms)
+    time.sleep(0.5)
+    status = run.http("POST", "/api/alarms", json.dumps({"time": "06:00"}).encode())
+    time.sleep(1)
+    with open(run.alarms) as file:
+        kept = len(json.load(file)["alarms"])
+    return run, f"POST {status}, the file has {kept} of 215 alarms"
+
+
+def flood(binary):
+    broker = tempfile.mkdtemp(prefix="alarmplay-broker-")
+    sock = broker + "/broker.sock"
+    with open(broker + "/broker.conf", "w") as conf:
+        conf.write(f"allow_anonymous true\npersistence false\nlistener 0 {sock}\n" + ("user root\n" if os.getuid() == 0 else ""))
+    mosquitto = subprocess.Popen(["/usr/sbin/mosquitto", "-c", broker + "/broker.conf"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(0.5)
+    run = Run(binary, due_in=10, extra=("--mqtt", "unix:" + sock, "--mqtt-id", "pi"))
+    run.wait_log("event=mqtt_connected", 5)
+    time.sleep(3)
+    lines = b"junk\n" * 300_000
+    started = time.monotonic()
+    subprocess.run(["mosquitto_pub", "--unix", sock, "-t", "alarmplay/pi/alarm/due/volume/set", "-l"], input=lines,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    sent = time.monotonic() - started
+    late = run.late()
+    logged = run.text().count("event=mqtt_rejected")
+    mosquitto.kill()
+    mosquitto.wait()
+    shutil.rmtree(broker, ignore_errors=True)
+    return run, f"300,000 sent in {sent:.1f} s, {logged} log lines", late
+
+
+def slow_sockets(binary):
+    run = Run(binary, http="0.0.0.0:0")
+    held = []
+    for index in range(150):
+        try:
+            client = socket.create_connection(("127.0.0.1", run.port), timeout=2, source_address=(f"127.0.0.{2 + index % 3}", 0))
+            client.sendall(b"GET / HTTP/1.1\r\n")
+            held.append(client)
+        except OSError:
+            pass
+    stop = threading.Event()
+
+    def dribble():
+        while not stop.wait(1):
+            for client in held:
+                try:
+                    client.sendall(b"X-A: b\r\n")
+                except OSError:
+                    pass
+    threading.Thread(target=dribble, daemon=True).start()
+    answered = sum(run.http("GET", "/api/status", timeout=3) == 200 for _ in range(10) if not time.sleep(0.5))
+    stop.set()
+    for client in held:
+        client.close()
+    return run, f"{len(held)} slow sockets open, {answered}/10 GETs from 127.0.0.1 answered"
+
+
+def wrong_tokens(binary):
+    run = Run(binary)
+    for _ in range(40):
+        run.http("GET", "/?token=" + "0" * 32, token=False)
+    return run, f"then the right token: {run.http('GET', '/api/status')}"
+
+
+def closed_streams(binary):
+    run = Run(binary)
+    streams = [subprocess.Popen(["curl", "-s", "-N", "-o", "/dev/null", f"http://127.0.0.1:{run.port}/api/events?token={run.token}"])
+               for _ in range(70)]
+    time.sleep(2)
+    for stream in streams:
+        stream.kill()
+        stream.wait()
+    started = time.monotonic()
+    while run.http("GET", "/api/status", timeout=2) != 200 and time.monotonic() - started < 60:
+        time.sleep(0.2)
+    return run, f"GET answered {time.monotonic() - started:.1f} s after the streams closed"
+
+
+def uploads(binary):
+    run = Run(binary, due_in=10)
+    body = run.home + "/big.wav"
+    with open(body, "wb") as file:
+        file.truncate(40 << 20)
+    curls = [subprocess.Popen(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: Bearer " + run.token,
+                               "--data-binary", "@" + body, f"http://127.0.0.1:{run.port}/api/sounds?name=big-{index}.wav"],
+                              stdout=subprocess.PIPE, text=True) for index in range(12)]
+    codes = sorted(curl.communicate()[0] for curl in curls)
+    return run, "12 uploads of 40 MB: " + " ".join(f"{codes.count(code)}×{code}" for code in sorted(set(codes)))
+
+
+ATTACKS = [("page token adds a hook", hooks), ("FIFO in the file's place", fifo), ("/dev/zero in the file's place", dev_zero),
+           ("file deleted, then add from the page", deleted), ("MQTT flood, 300,000 junk", flood), ("150 slow sockets, 3 addresses", slow_sockets),
+           ("40 wrong tokens", wrong_tokens), ("70 closed event streams", closed_streams), ("12 parallel 40 MB uploads", uploads)]
+
+
+def main():
+    binaries = sys.argv[1:] or [os.path.join(ROOT, ".build/debug/alarmplay")]
+    only = os.environ.get("EDGES_ONLY")
+    print(f"{'attack':38} {'binary':14} {'late_ms':>8} {'status_max_ms':>14} {'rss_MB':>7}  outcome")
+    for name, attack in ATTACKS:
+        if only and only not in attack.__name__:
+            continue
+        for binary in binaries:
+            result = attack(binary)
+            run, outcome = result[0], result[1]
+            late = result[2] if len(result) > 2 else run.late()
+            slowest = run.slowest
+            rss = run.finish()
+            label = os.path.basename(os.path.dirname(os.path.dirname(binary))) if binary.endswith("debug/alarmplay") else binary
+            print(f"{name:38} {label[-14:]:14} {late:>8} {slowest * 1000:>14.0f} {rss:>7.1f}  {outcome}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
