@@ -158,7 +158,7 @@ public struct Snapshot: Sendable {
 
     /// Rings are strictly after the returned instant: `after`, or the end of the pause.
     private func start(after: Int) -> Int {
-        pausedUntil.map { max(after, PauseRule.end($0, zone: zone)) } ?? after
+        PauseRule.start(after: after, pausedUntil: pausedUntil, zone: zone)
     }
 
     private func held(_ instant: Int) -> Bool { PauseRule.holds(instant, pausedUntil: pausedUntil, zone: zone) }

@@ -61,7 +61,8 @@ public enum AlarmFileEdits {
     ) throws -> (outcome: Outcome, ring: Int) {
         let found = try alarm(reference, in: file)
         guard found.enabled else { throw AlarmCommandError(tr("{id} is off; there is no ring to skip", ["id": found.name])) }
-        guard let ring = found.nextRing(after: now, state: state.state(for: found), zone: .current, honouringSkips: false) else {
+        let from = PauseRule.start(after: now, pausedUntil: file.pausedUntil)
+        guard let ring = found.nextRing(after: from, state: state.state(for: found), zone: .current, honouringSkips: false) else {
             throw AlarmCommandError(tr("{id} will not ring again; there is no ring to skip", ["id": found.name]))
         }
         guard found.skip != ring else { return ((nil, found.position - 1), ring) }
@@ -86,7 +87,7 @@ public enum AlarmFileEdits {
         let found = try alarm(reference, in: file)
         guard found.enabled else { throw AlarmCommandError(tr("{id} is off; there is no ring to move", ["id": found.name])) }
         let alarmState = state.state(for: found)
-        guard let next = found.nextRing(after: now, state: alarmState, zone: zone) else {
+        guard let next = found.nextRing(after: PauseRule.start(after: now, pausedUntil: file.pausedUntil, zone: zone), state: alarmState, zone: zone) else {
             throw AlarmCommandError(tr("{id} will not ring again; there is no ring to move", ["id": found.name]))
         }
         let from = found.shift.flatMap { $0.to == next ? $0.from : nil } ?? next

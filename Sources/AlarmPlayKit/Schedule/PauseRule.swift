@@ -11,4 +11,12 @@ public enum PauseRule {
     public static func end(_ date: CalendarDate, zone: LocalTimeZone = .current) -> Int {
         (zone.instant(of: date, at: TimeOfDay(hour: 0, minute: 0)) ?? 0) - 1
     }
+
+    /// Where a search for the next ring after `after` starts: past the pause in force, if any.
+    /// What rings next, the feed, skip and shift all start here, so a skip made during a pause
+    /// skips the first ring after it, not one the pause holds anyway.
+    public static func start(after: Int, pausedUntil date: CalendarDate?, zone: LocalTimeZone = .current) -> Int {
+        guard let date, holds(after, pausedUntil: date, zone: zone) else { return after }
+        return max(after, end(date, zone: zone))
+    }
 }

@@ -23,6 +23,19 @@ final class SkipFieldTests: XCTestCase {
         }
     }
 
+    /// During a pause, skip and shift take the first ring after it: the ones it holds do not ring anyway.
+    func testSkipAndShiftDuringAPauseTakeTheFirstRingAfterIt() throws {
+        try withTimeZone("Europe/Berlin") {
+            let file = try AlarmFile.parse(
+                #"{"pausedUntil": "2026-12-09", "alarms": [{"id": "work", "time": "06:45", "days": "daily"}]}"#, path: "a.json", sounds: nil)
+            let now = instant("2026-12-05T12:00:00+01:00")
+            let skipped = try AlarmFileEdits.skip("work", in: file, state: ScheduleState(), now: now)
+            XCTAssertEqual(skipped.ring, instant("2026-12-09T06:45:00+01:00"))
+            let shifted = try AlarmFileEdits.shift("work", .by(seconds: 900), in: file, state: ScheduleState(), now: now, zone: .current)
+            XCTAssertEqual(shifted.shift, RingShift(from: instant("2026-12-09T06:45:00+01:00"), to: instant("2026-12-09T07:00:00+01:00")))
+        }
+    }
+
     func testAStaleSkipChangesNothing() throws {
         try withTimeZone("Europe/Berlin") {
             let file = try AlarmFile.parse(
