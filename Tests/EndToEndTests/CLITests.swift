@@ -56,6 +56,9 @@ final class CLITests: XCTestCase {
         let lines = result.stderr.split(separator: "\n")
         XCTAssertEqual(lines.first, "alarmplay: error: unknown command 'sound' (did you mean 'sounds'?)")
         XCTAssertTrue(result.stderr.contains("Usage:"))
+        let option = try run(["--verison"])
+        XCTAssertEqual(option.status, 64)
+        XCTAssertEqual(option.stderr.split(separator: "\n").first, "alarmplay: error: unknown option '--verison' (did you mean '--version'?)")
     }
 
     func testUnknownOptionAndMissingValue() throws {

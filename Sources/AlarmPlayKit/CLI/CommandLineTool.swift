@@ -99,6 +99,11 @@ public enum CommandLineTool {
     }
 
     static func unknownCommand(_ name: String) -> UsageError {
+        // `--verison`: an option of the tool itself, mistyped, is suggested like a command.
+        if name.hasPrefix("-") {
+            let hint = Suggestion.closest(to: name, in: ["--help", "--version"]).map { tr(" (did you mean '{name}'?)", ["name": $0]) } ?? ""
+            return UsageError(tr("unknown option '{option}'", ["option": name]) + hint)
+        }
         let hint = Suggestion.closest(to: name, in: commands.map { $0.spec.name }).map { tr(" (did you mean '{name}'?)", ["name": $0]) } ?? ""
         return UsageError(tr("unknown command '{name}'", ["name": name]) + hint)
     }

@@ -43,7 +43,7 @@ final class MQTTCommandTests: XCTestCase {
             ("alarmplay/pi1/alarm/work/snooze/set", Array("0".utf8), "\"0\" is not a whole number of minutes from 1 to 60"),
             ("alarmplay/pi1/alarm/work/snooze/set", Array("2.5".utf8), "\"2.5\" is not a whole number of minutes from 1 to 60"),
             ("alarmplay/pi1/alarm/work/shift/set", Array("soon".utf8),
-             "invalid time \"soon\" (expected HH:MM or HH:MM:SS, 24-hour) (send 07:30, +30m, -15m or CLEAR)"),
+             "invalid time \"soon\" (expected HH:MM or HH:MM:SS, 24-hour, or 12-hour such as 6:45pm) (send 07:30, +30m, -15m or CLEAR)"),
             ("alarmplay/pi1/alarm/nobody/enabled/set", Array("ON".utf8), "unknown alarm \"nobody\" (alarms: _3, work)"),
             ("alarmplay/pi1/alarm/work/enabled/set", [0x4F, 0xFF, 0xFE], "payload is not UTF-8"),
             ("alarmplay/pi1/alarm/work/enabled/set", Array(repeating: 0x41, count: 1 << 20), "payload of 1048576 bytes; at most 256"),

@@ -16,9 +16,11 @@ final class TypedTimeTests: XCTestCase {
     func testMessagesMatchTheFileForTwentyFourHourInput() {
         XCTAssertEqual(message("25:00"), "hour 25 out of range (00-23)")
         XCTAssertEqual(message("07:60"), "minute 60 out of range (00-59)")
-        XCTAssertEqual(message("7h"), "invalid time \"7h\" (expected HH:MM or HH:MM:SS, 24-hour)")
         XCTAssertEqual(message("25:00"), fileMessage("25:00"))
-        XCTAssertEqual(message("7h"), fileMessage("7h"))
+        XCTAssertEqual(message("7:5"), fileMessage("7:5"))
+        // No time at all: both ways of typing one are named (`add 7`).
+        XCTAssertEqual(message("7"), "invalid time \"7\" (expected HH:MM or HH:MM:SS, 24-hour, or 12-hour such as 6:45pm)")
+        XCTAssertEqual(message("7h"), "invalid time \"7h\" (expected HH:MM or HH:MM:SS, 24-hour, or 12-hour such as 6:45pm)")
     }
 
     func testTwelveHourMistakes() {
