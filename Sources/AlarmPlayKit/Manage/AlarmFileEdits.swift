@@ -3,6 +3,13 @@
 /// alarm's index. The command line and the web page both run them inside `AlarmFileUpdate`, so
 /// every face changes alarms one way: locked, atomic, validated like a hand edit.
 public enum AlarmFileEdits {
+    /// A date an edit writes that has passed is a mistyped year, an alarm that would never
+    /// ring: refused when written (a hand-written one that passed is only "done").
+    private static func checkDate(_ changes: AlarmChanges, today: CalendarDate?) throws(AlarmEditRejected) {
+        guard let today, let text = changes.values["date"]?.stringValue, let date = try? CalendarDate(parsing: text), date < today else { return }
+        throw AlarmEditRejected(problems: [.init(key: "date", message: tr("{date} has passed (today is {today})", ["date": text, "today": today.description]))])
+    }
+
     /// The edit to write (nil: nothing changes) and the index of the alarm concerned.
     public typealias Outcome = (edit: AlarmEdit?, result: Int)
 
@@ -13,8 +20,9 @@ public enum AlarmFileEdits {
     }
 
     /// Appends an alarm; without an id it gets one from its label or time.
-    public static func add(_ changes: AlarmChanges, to file: AlarmFile) throws -> Outcome {
+    public static func add(_ changes: AlarmChanges, to file: AlarmFile, today: CalendarDate? = nil) throws -> Outcome {
         try NewText.check(changes)
+        try checkDate(changes, today: today)
         var changes = changes
         if changes.values["id"] == nil, let time = changes.values["time"]?.stringValue, let parsed = try? TimeOfDay(parsing: time) {
             let taken = Set(file.alarms.compactMap { $0.id })
@@ -28,8 +36,9 @@ public enum AlarmFileEdits {
         }
     }
 
-    public static func edit(_ reference: String, _ changes: AlarmChanges, in file: AlarmFile) throws -> Outcome {
+    public static func edit(_ reference: String, _ changes: AlarmChanges, in file: AlarmFile, today: CalendarDate? = nil) throws -> Outcome {
         try NewText.check(changes)
+        try checkDate(changes, today: today)
         let index = try alarm(reference, in: file).position - 1
         return replacing(in: file) { alarms in
             changes.apply(to: &alarms[index])

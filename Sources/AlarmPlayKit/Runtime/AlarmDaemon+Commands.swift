@@ -31,9 +31,11 @@ extension AlarmDaemon {
         case let .cancelTimer(id): reply(settled { cancelTimer(id) })
         case let .addAlarm(changes):
             // A file deleted under a running `run` is made again from the schedule in force.
-            edit(whenMissing: documentInForce, { try AlarmFileEdits.add(changes, to: $0) }, reply)
+            let today = LocalTimeZone.current.localTime(at: clock.now().seconds).date
+            edit(whenMissing: documentInForce, { try AlarmFileEdits.add(changes, to: $0, today: today) }, reply)
         case let .editAlarm(id, changes):
-            edit({ try AlarmFileEdits.edit(id, changes, in: $0) }, reply)
+            let today = LocalTimeZone.current.localTime(at: clock.now().seconds).date
+            edit({ try AlarmFileEdits.edit(id, changes, in: $0, today: today) }, reply)
         case let .removeAlarm(id):
             edit({ file in
                 let removed = try AlarmFileEdits.alarm(id, in: file).name

@@ -2,6 +2,20 @@ import AlarmPlayKit
 import XCTest
 
 final class AlarmChangesTests: XCTestCase {
+    /// A mistyped year is refused when written, today's date is not.
+    func testADateThatHasPassedIsRefusedWhenWritten() throws {
+        let file = try AlarmFile.parse("{\"alarms\": []}", path: "alarms.json", sounds: nil)
+        let today = try CalendarDate(parsing: "2026-12-02")
+        var changes = AlarmChanges()
+        changes.set("time", "07:00")
+        changes.set("date", "2020-01-01")
+        XCTAssertThrowsError(try AlarmFileEdits.add(changes, to: file, today: today)) { error in
+            XCTAssertEqual((error as? AlarmEditRejected)?.problems, [.init(key: "date", message: "2020-01-01 has passed (today is 2026-12-02)")])
+        }
+        changes.set("date", "2026-12-02")
+        XCTAssertNoThrow(try AlarmFileEdits.add(changes, to: file, today: today))
+    }
+
     func testOptionValuesBecomeWhatAPersonWouldWrite() throws {
         XCTAssertEqual(try AlarmChanges.value(for: "time", typed: "6:45pm"), "18:45")
         XCTAssertEqual(try AlarmChanges.value(for: "days", typed: "mon,tue,wed,thu,fri"), "weekdays")

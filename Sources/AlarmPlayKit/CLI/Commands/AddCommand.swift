@@ -16,7 +16,7 @@ public enum AddCommand: Command {
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let changes = try AlarmEditOptions.changes(arguments, time: arguments.positional(0))
         let (file, index) = try AlarmEditOptions.update(arguments, context: context, createIfMissing: true, timeName: "TIME") {
-            try AlarmFileEdits.add(changes, to: $0)
+            try AlarmFileEdits.add(changes, to: $0, today: LocalTimeZone.current.localTime(at: SystemClock().now().seconds).date)
         }
         let alarm = file.alarms[index]
         context.console.out(tr("added {id} to {path}", ["id": alarm.name, "path": file.path]))

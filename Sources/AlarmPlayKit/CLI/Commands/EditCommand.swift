@@ -24,7 +24,7 @@ public enum EditCommand: Command {
             throw UsageError(tr("nothing to change: give options such as --time 07:00 or --days weekdays"))
         }
         let (file, index) = try AlarmEditOptions.update(arguments, context: context) {
-            try AlarmFileEdits.edit(arguments.positionals[0], changes, in: $0)
+            try AlarmFileEdits.edit(arguments.positionals[0], changes, in: $0, today: LocalTimeZone.current.localTime(at: SystemClock().now().seconds).date)
         }
         let alarm = file.alarms[index]
         context.console.out(tr("changed {id}", ["id": alarm.name]))
