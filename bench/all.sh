@@ -19,6 +19,8 @@ for bench in lean-core.sh preview.sh run-lateness.sh skipped-rings.sh core.sh co
     sh bench/$bench || failed="$failed ${bench%% *}"
 done
 echo
+python3 bench/edges.py "${ALARMPLAY:-.build/release/alarmplay}" || failed="$failed edges.py"
+echo
 if [ -n "$failed" ]; then
     echo "all: these did not complete:$failed"
     exit 1
