@@ -20,6 +20,7 @@ for bench in lean-core.sh preview.sh run-lateness.sh skipped-rings.sh core.sh co
 done
 echo
 python3 bench/edges.py "${ALARMPLAY:-.build/release/alarmplay}" || failed="$failed edges.py"
+python3 bench/reload.py "${ALARMPLAY:-.build/release/alarmplay}" || failed="$failed reload.py"
 echo
 if [ -n "$failed" ]; then
     echo "all: these did not complete:$failed"
