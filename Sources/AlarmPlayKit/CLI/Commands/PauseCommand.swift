@@ -6,7 +6,7 @@ public enum PauseCommand: Command {
         abstract: tr("Keep every alarm from ringing until a date ('alarmplay resume' ends it early)."),
         options: [
             .value("until", "YYYY-MM-DD", help: tr("Alarms ring again from this date on.")),
-            .value("for", "DURATION", help: tr("Or for this long from today, e.g. 2w, 10d.")),
+            .value("for", "DURATION", help: tr("Or for this long from now, e.g. 2w, 10d: every ring before then, to the end of that day.")),
         ] + AlarmEditOptions.common,
         discussion: tr("'run' logs event=skipped reason=paused for each ring it holds; list, next and status say so.")
     )
@@ -21,7 +21,9 @@ public enum PauseCommand: Command {
             guard let unit = text.last, let count = Int(text.dropLast()), count >= 1, count <= 3650, unit == "d" || unit == "w" else {
                 throw UsageError("--for", problem: tr("a number of days or weeks such as 3d or 2w, not \"{value}\"", ["value": text]))
             }
-            until = today.adding(days: unit == "w" ? count * 7 : count)
+            // "For a day" means the next day too: every ring in the next 24 h (and the rest of the
+            // day that ends them) is held, so `--for 1d` at 22:30 holds tomorrow morning's alarm.
+            until = today.adding(days: (unit == "w" ? count * 7 : count) + 1)
         default:
             throw UsageError(tr("give --until YYYY-MM-DD or --for DURATION (e.g. --for 2w)"))
         }
