@@ -57,7 +57,7 @@ final class DoctorAudioPathTests: XCTestCase {
         let tap = try ALSATap(in: home, base: pipewire.alsaConfiguration)
         let result = try doctor(["default", "tap"], tap.environment)
         assertLines(result, [
-            "✘ device default: cannot open audio device \"default\": Host is down (another device of the order rings instead)",
+            "⚠ device default: cannot open audio device \"default\": Host is down (another device of the order rings instead)",
             "✔ audio path tap: tap is an ALSA 'plug' device\n",
             "✔ device tap: opens at 48000 Hz, 1 ch\n",
         ])

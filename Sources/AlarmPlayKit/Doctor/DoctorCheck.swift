@@ -24,7 +24,12 @@ public struct DoctorCheck: Sendable, Equatable {
 
     /// `✔ alarms file: ...` or `✘ mixer: Master is muted — fix: ...`.
     public var line: String {
-        let mark = outcome == .ok ? "✔" : "✘"
+        let mark = switch outcome {
+        case .ok: "✔"
+        case .failed: "✘"
+        // Worth knowing, and the alarm rings regardless: not marked as what must be fixed.
+        case .advice: "⚠"
+        }
         return "\(mark) \(shownName): \(message)" + (fix.map { " — \($0)" } ?? "")
     }
 

@@ -12,9 +12,9 @@ public enum DoctorCommand: Command {
             .json,
         ],
         discussion: tr("""
-            One line per check, ✔ or ✘ with what to do. Exit 0 when the next alarm will ring, 1 when
-            something must be fixed first (lines marked ✘ that say 'only matters if ...' are advice and
-            do not change the exit status). Give the same --device as 'run' uses: each device in
+            One line per check, ✔, ✘ or ⚠ with what to do. Exit 0 when the next alarm will ring, 1 when
+            something must be fixed first (lines marked ✘); lines marked ⚠ are advice (a device later in
+            the order rings, or 'only matters if ...') and do not change the exit status. Give the same --device as 'run' uses: each device in
             the order is checked, with the audio path it takes (PipeWire, PulseAudio or a card,
             whether that server runs and for whom, who holds the card). Needs no root.
             """)
