@@ -31,7 +31,7 @@ final class RunTerminalTests: XCTestCase {
         let environment = scenario.environment.merging(["TERM": "xterm-256color"].merging(language) { $1 }) { $1 }
             .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
         let command = "env -i \(environment) '\(AlarmPlayBinary.path)' run --alarms '\(scenario.alarmsPath)'"
-            + devices.map { " --device \($0)" }.joined() + " --sounds '\(AlarmPlayBinary.fixtures)/sounds'"
+            + devices.map { " --device \($0)" }.joined() + " --sounds '\(AlarmPlayBinary.fixtures)/sounds' --http 127.0.0.1:0"
         try pane.run(pane.shellLine(running: command))
         let loaded = waitForLog("event=loaded")
         XCTAssertNotNil(loaded, "run did not start: \(rawText)")
@@ -66,6 +66,8 @@ final class RunTerminalTests: XCTestCase {
         ])
         let recording = try scenario.pulse.record()
         try startRun()
+        XCTAssertNotNil(waitForLog("the page: http://127.0.0.1:"), "where the page is, once at start: \(rawText)")
+        XCTAssertFalse(rawText.contains("/?token="), "the token stays out of the terminal's output")
         XCTAssertNotNil(waitForLog("event=fired id=wake", timeout: 15), rawText)
         let ringingScreen = try pane.waitForScreen { $0.contains("Wake up") && $0.contains("2 snoozes left") }
         XCTAssertTrue(ringingScreen.contains("tone:pulse"), ringingScreen)

@@ -45,8 +45,22 @@ final class TerminalFace: DaemonFace {
     func publish(_ event: DaemonEvent, at instant: Instant) {
         if event == .exiting { ended = true }
         guard !ended else { return }
+        if case let .face(report) = event, report.name == "http_listening" { tellWhereThePageIs(report) }
         updateTicks()
         redraw()
+    }
+
+    /// Once the page listens, on a terminal: where it is, and how to open it with its token. The
+    /// token itself stays out of what may be kept (stderr redirected to a file, the journal).
+    private func tellWhereThePageIs(_ report: FaceReport) {
+        guard statusLine != nil, isatty(STDERR_FILENO) == 1,
+              case let .text(address)? = report.fields.first(where: { $0.key == "address" })?.value, !address.isEmpty
+        else { return }
+        statusLine?.clear()
+        let line = language.speaking {
+            tr("the page: http://{address}/ ('alarmplay web' prints its address with the token, --qr as a code for a phone)", ["address": address])
+        }
+        Console.write(line + "\n", to: STDERR_FILENO)
     }
 
     /// Drains what stdin has without blocking. End of input is not "quit": under systemd
