@@ -5,7 +5,8 @@
 /// again every `retrySeconds`; a check that finds nothing wrong ends the checks for that ring. No
 /// check starts in the last `closing` seconds: the ring is opening by then (the sound's pre-roll),
 /// and what that finds it replaces itself. Problems are announced when they change, and a problem
-/// that went away is announced once as recovered.
+/// that went away is announced once as recovered: by alarm, across its rings, so a standing
+/// problem (an unsynchronised clock) is said once, not again before every ring and snooze's end.
 struct PreflightPlan {
     static let retrySeconds = 60
 
@@ -22,6 +23,8 @@ struct PreflightPlan {
 
     /// By alarm (its state key); only rings still upcoming are kept.
     private(set) var entries: [String: Entry] = [:]
+    /// By alarm: the problems last announced, whichever ring they were found for.
+    private var announced: [String: [PreflightProblem]] = [:]
 
     /// The seconds in which checks of the entry's ring may start.
     static func window(_ entry: Entry) -> ClosedRange<Int> {
@@ -75,7 +78,8 @@ struct PreflightPlan {
     mutating func record(_ problems: [PreflightProblem], for ring: Ring, at now: Int) -> [DaemonEvent] {
         let key = ring.alarm.stateKey
         guard var entry = entries[key], entry.ring.at == ring.at else { return [] }
-        let before = entry.problems
+        let before = announced[key] ?? []
+        announced[key] = problems
         entry.inFlight = false
         entry.checkedAt = now
         entry.problems = problems

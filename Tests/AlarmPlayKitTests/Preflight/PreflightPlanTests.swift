@@ -50,6 +50,21 @@ final class PreflightPlanTests: XCTestCase {
         XCTAssertEqual(plan.problems(ring().alarm), [broken], "the ring then leaves the sound out")
     }
 
+    /// A standing problem is said once for the alarm, not again for its next ring (a snooze's
+    /// end, tomorrow's), and again only when it changes or clears.
+    func testAStandingProblemIsAnnouncedOnceAcrossRings() {
+        var plan = PreflightPlan()
+        let first = replay(&plan, ring(lead: 300), from: at - 400, to: at) { _ in [self.clockProblem] }
+        XCTAssertEqual(first.events, [.preflightFailed(id: "wake", ring: at, problems: [clockProblem.description])])
+        let snoozeEnd = at + 540
+        let second = replay(&plan, ring(lead: 300, at: snoozeEnd), from: at + 1, to: snoozeEnd) { _ in [self.clockProblem] }
+        XCTAssertEqual(second.events, [], "the same problem for the snooze's end is not said again")
+        let later = at + 86_400
+        let third = replay(&plan, ring(lead: 300, at: later), from: snoozeEnd + 1, to: later) { _ in [self.clockProblem, self.broken] }
+        XCTAssertEqual(third.events, [.preflightFailed(id: "wake", ring: later, problems: [clockProblem.description, broken.description])],
+                       "a change is said")
+    }
+
     func testARecoveryIsAnnouncedOnceAndAProblemLeftStaysShown() {
         var plan = PreflightPlan()
         let (_, events) = replay(&plan, ring(lead: 300), from: at - 300, to: at) { now in
