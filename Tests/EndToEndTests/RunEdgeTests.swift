@@ -160,6 +160,22 @@ final class RunEdgeTests: XCTestCase {
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
 
+    /// A name another site points at this machine (DNS rebinding) is refused, even with the token;
+    /// the machine's own names, its addresses and names given with --http-host are served.
+    func testOnlyThisMachinesNamesAreServed() throws {
+        try scenario.writeAlarms([])
+        let run = try scenario.startRun(["--http", "127.0.0.1:0", "--http-host", "alarm.example.org"])
+        let client = try WebClient(run: run, home: scenario.home)
+        let rebound = try client.send("GET", "/api/status", headers: ["Host: evil.example:8137"])
+        XCTAssertEqual(rebound.status, 421, rebound.body)
+        XCTAssertTrue(rebound.error?.contains("does not answer to \"evil.example:8137\"") == true, rebound.body)
+        for host in ["localhost:8137", "alarm.example.org", "127.0.0.1"] {
+            XCTAssertEqual(try client.send("GET", "/api/status", headers: ["Host: \(host)"]).status, 200, host)
+        }
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
     func testValidateRefusesADeviceAndAFIFOAtOnce() throws {
         let fifo = scenario.home.file("alarms-fifo.json")
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)

@@ -25,6 +25,8 @@ public final class AlarmDaemon {
         public var wakeEarly: Int = 60
         /// Where every event is appended as a JSON line (`--events-file`); nil: nowhere.
         public var eventsFile: String?
+        /// Names the page answers to besides this machine's own (`--http-host`).
+        public var httpHosts: [String] = []
 
         public init(
             alarmsPath: String, devices: [String], soundFolders: SoundFolders, statePath: String, socketPath: String, log: EventLog,

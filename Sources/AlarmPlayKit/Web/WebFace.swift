@@ -13,6 +13,7 @@ final class WebFace: DaemonFace {
     /// The calendar feed's own, read-only token.
     private let feedToken: String
     private let files: StaticFiles
+    private let hosts: HostCheck
     private let languages = PageLanguages()
     unowned let host: any FaceHost
     let report: FaceReport.Sink
@@ -41,6 +42,7 @@ final class WebFace: DaemonFace {
         self.address = address
         self.token = token
         self.feedToken = feedToken
+        hosts = HostCheck(extra: host.configuration.httpHosts)
         self.files = files
         self.host = host
         loop = host.loop
@@ -98,6 +100,9 @@ final class WebFace: DaemonFace {
     /// with them, and for the event stream from `?token=` (EventSource cannot send headers). State
     /// changes take only the header, so a form on another site cannot make one.
     private func admit(_ request: HTTPRequest) -> HTTPResponse? {
+        guard hosts.allows(request.headers["host"]) else {
+            return .error(421, "this page does not answer to \"\(request.headers["host"] ?? "")\": open it by this machine's name or address (or add the name with run --http-host)")
+        }
         // The catalogs are the page's words, no secret: the token panel is translated too.
         if request.path == "/api/messages" { return nil }
         // The feed takes only its own token, in its address (calendar apps send no headers), and

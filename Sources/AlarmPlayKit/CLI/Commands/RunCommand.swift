@@ -5,6 +5,8 @@ public enum RunCommand: Command {
         abstract: tr("Run the alarm clock: ring each alarm on time (keep it running, e.g. as a service)."),
         options: [
             AlarmFileOptions.alarms, .device, .sounds, .http, .noHTTP,
+            .value("http-host", "NAME", repeatable: true,
+                   help: tr("Another name the page answers to (a reverse proxy's, your DNS's); it answers to this machine's own and its addresses.")),
         ] + OptionSpec.mqtt + [
             .wakeEarly,
             .value("events-file", "PATH", help: tr("Append every event as a JSON line to this file or FIFO (for scripts).")),
@@ -28,7 +30,7 @@ public enum RunCommand: Command {
         }
         let environment = context.environment
         let threshold: EventLog.Level = arguments.flag("quiet") ? .warning : arguments.flag("verbose") ? .debug : .info
-        let configuration = AlarmDaemon.Configuration(
+        var configuration = AlarmDaemon.Configuration(
             alarmsPath: AlarmFileLocation.path(explicit: arguments.value("alarms"), environment: environment),
             devices: arguments.devices,
             soundFolders: SoundFolders(environment: environment, extra: arguments.all("sounds")),
@@ -38,6 +40,7 @@ public enum RunCommand: Command {
             http: try arguments.httpAddress(), tokenPath: AccessToken.path(environment),
             userSounds: environment.dataHome + "/alarmplay/sounds", mqtt: try arguments.mqttSettings(environment),
             wakeEarly: try arguments.wakeEarly(), eventsFile: arguments.value("events-file"))
+        configuration.httpHosts = arguments.all("http-host")
         do {
             // The log is an interface: logfmt lines, strerror's words, times, all English. Only
             // the terminal's status line speaks the person's language (TerminalFace).
