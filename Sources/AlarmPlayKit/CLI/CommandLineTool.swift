@@ -24,6 +24,7 @@ public enum CommandLineTool {
         ShiftCommand.self,
         PauseCommand.self,
         ResumeCommand.self,
+        RestoreCommand.self,
         InstallServiceCommand.self,
         SnoozeCommand.self,
         StopCommand.self,

@@ -3,7 +3,7 @@
 /// folder; a file that is invalid when `run` starts (a bad hand edit before a reboot) is reported
 /// line by line and the copy rings instead.
 extension AlarmDaemon {
-    var lastGoodPath: String { FileSystem.parent(of: configuration.statePath) + "/last-good-alarms.json" }
+    var lastGoodPath: String { LastGoodCopy.path(statePath: configuration.statePath) }
 
     /// What reading the alarms file gives, made off the loop on a reload: the file, the sounds
     /// it was checked against and the calendars it names.

@@ -83,6 +83,7 @@ public enum StatusCommand: Command {
             // Edits that do not take effect must not go unnoticed: the schedule is the one before them.
             context.console.out(tr("the alarms file has problems, so the schedule in force is the last one that loaded:"))
             for problem in problems.prefix(5) { context.console.out("  " + (problem.stringValue ?? "")) }
+            context.console.out(tr("fix the file, or put the last good one back with 'alarmplay restore'"))
         }
         if let wake = status["wake"] {
             context.console.out(wake["canWake"]?.boolValue == true
