@@ -32,6 +32,7 @@ static inline void alarmplay_mhd_logger(void *buffer, const char *format, va_lis
 static inline struct MHD_Daemon *alarmplay_mhd_start(
     const struct alarmplay_mhd_functions *mhd, const struct sockaddr *address, MHD_AccessHandlerCallback handler, void *handler_context,
     MHD_RequestCompletedCallback completed, void *completed_context,
+    MHD_NotifyConnectionCallback notify, void *notify_context,
     unsigned int connection_limit, unsigned int per_address_limit, unsigned int idle_timeout_seconds,
     int ipv6, char *error_buffer) {
     unsigned int flags = MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
@@ -42,6 +43,7 @@ static inline struct MHD_Daemon *alarmplay_mhd_start(
         flags, port, NULL, NULL, handler, handler_context,
         MHD_OPTION_SOCK_ADDR, address,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+        MHD_OPTION_NOTIFY_CONNECTION, notify, notify_context,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,

@@ -176,6 +176,29 @@ final class RunEdgeTests: XCTestCase {
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
 
+    /// A request must arrive whole within 10 s however its bytes trickle in: a client sending a
+    /// header line a second (slowloris) is dropped then, while one that sends its request is served.
+    func testARequestThatTricklesInIsDroppedAfterTenSeconds() throws {
+        try scenario.writeAlarms([])
+        let run = try scenario.startRun()
+        let client = try WebClient(run: run, home: scenario.home)
+        let port = try XCTUnwrap(UInt16(client.base.components(separatedBy: ":").last ?? ""))
+        let slow = try XCTUnwrap(TCPClient(port: port))
+        slow.send("GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        let started = Date()
+        var closedAfter: TimeInterval?
+        while closedAfter == nil, Date().timeIntervalSince(started) < 20 {
+            slow.send("X-Trickle: \(Int(Date().timeIntervalSince(started)))\r\n")
+            if slow.isClosed(within: 1) { closedAfter = Date().timeIntervalSince(started) }
+        }
+        let after = try XCTUnwrap(closedAfter, "never dropped")
+        XCTAssertGreaterThan(after, 9, "not before its 10 s")
+        XCTAssertLessThan(after, 14, "dropped at its deadline, though a byte came every second")
+        XCTAssertEqual(try client.get("/api/status").status, 200)
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
     func testValidateRefusesADeviceAndAFIFOAtOnce() throws {
         let fifo = scenario.home.file("alarms-fifo.json")
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)

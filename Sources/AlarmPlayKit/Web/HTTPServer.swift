@@ -16,6 +16,10 @@ public final class HTTPServer {
         public var perAddress: UInt32 = 24
         /// A connection idle this long is closed (an open event stream is not idle).
         public var idleTimeoutSeconds: UInt32 = 10
+        /// A request must have arrived whole (headers and body) this long after its connection
+        /// opened or its previous reply went, however its bytes trickle in: the idle time-out
+        /// alone restarts on every byte, so a client sending one a second would keep its slot.
+        public var arrivalSeconds: Int64 = 10
         /// Between comment lines on open event streams, to notice phones that went away.
         public var keepaliveMilliseconds: Int64 = 30_000
         /// Requests allowed a body over a megabyte (uploads) at once; each is held until checked,
@@ -55,6 +59,10 @@ public final class HTTPServer {
     private var runScheduled = false
     private var streams: [ObjectIdentifier: EventStreamClient] = [:]
     private var largeBodiesInFlight = 0
+    /// Connections whose request has not all arrived: their socket and since when they wait.
+    private var arriving: [OpaquePointer: (socket: Int32, since: Int64)] = [:]
+    private var arrivalSweep: EventLoop.Deadline?
+    private let monotonic = SystemMonotonicTime()
     private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
 
     public init(
@@ -89,7 +97,7 @@ public final class HTTPServer {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started = address.withSocketAddress { socketAddress in
             alarmplay_mhd_start(
-                &mhd, socketAddress, Self.accessCallback, context, Self.completedCallback, context,
+                &mhd, socketAddress, Self.accessCallback, context, Self.completedCallback, context, Self.connectionCallback, context,
                 limits.connections, limits.perAddress, limits.idleTimeoutSeconds, address.isIPv6 ? 1 : 0, errorText)
         }
         guard let started, let daemon = started else {
@@ -117,6 +125,7 @@ public final class HTTPServer {
         loop.unwatch(epoll)
         loop.cancel(timeout)
         loop.cancel(keepalive)
+        loop.cancel(arrivalSweep)
         // Stopping with suspended connections is undefined in libmicrohttpd: end them first.
         for deferred in parked.values { deferred.answer(.error(503, "run is stopping")) }
         for stream in streams.values {
@@ -192,6 +201,32 @@ public final class HTTPServer {
         }
     }
 
+    // MARK: - Arrival deadline
+
+    private func waitForRequest(on connection: OpaquePointer) {
+        let socket = alarmplay_mhd_connection_fd(&mhd, connection)
+        guard socket >= 0 else { return }
+        arriving[connection] = (socket, monotonic.now())
+        armArrivalSweep()
+    }
+
+    private func armArrivalSweep() {
+        guard arrivalSweep == nil, !arriving.isEmpty else { return }
+        arrivalSweep = loop.schedule(afterMilliseconds: 1000) { [unowned self] in
+            arrivalSweep = nil
+            let limit = monotonic.now() - limits.arrivalSeconds * 1_000_000_000
+            let late = arriving.filter { $0.value.since < limit }
+            // libmicrohttpd has no call to drop a connection from outside its callbacks: shutting
+            // the socket down makes its next read fail, and it closes the connection itself.
+            for (connection, waiting) in late {
+                arriving[connection] = nil
+                shutdown(waiting.socket, Int32(SHUT_RDWR))
+            }
+            if !late.isEmpty { scheduleRun() }
+            armArrivalSweep()
+        }
+    }
+
     // MARK: - Requests
 
     /// One request's state across libmicrohttpd's calls: headers, then body chunks, then the end.
@@ -213,6 +248,9 @@ public final class HTTPServer {
         _ connection: OpaquePointer, url: String, method: String, upload: UnsafePointer<CChar>?,
         uploadSize: UnsafeMutablePointer<Int>, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
+        // Called again with no body left to come: the request has all arrived (the first call
+        // has the headers only; a body's chunks follow in calls of their own).
+        if context.pointee != nil, uploadSize.pointee == 0 { arriving[connection] = nil }
         guard let stored = context.pointee else {
             let request = HTTPMessageReader.request(connection, url: url, method: method, mhd: mhd)
             let pending = PendingRequest(request: request, limit: bodyLimit(request))
@@ -349,11 +387,24 @@ public final class HTTPServer {
                              uploadSize: size, context: stored)
     }
 
-    private static let completedCallback: MHD_RequestCompletedCallback = { context, _, stored, _ in
+    private static let completedCallback: MHD_RequestCompletedCallback = { context, connection, stored, _ in
+        // A kept-alive connection waits for its next request from here.
+        if let context, let connection { Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().waitForRequest(on: connection) }
         guard let stored, let pending = stored.pointee else { return }
         let request = Unmanaged<PendingRequest>.fromOpaque(pending).takeRetainedValue()
         if request.countedAsLarge, let context { Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().largeBodiesInFlight -= 1 }
         stored.pointee = nil
+    }
+
+    private static let connectionCallback: MHD_NotifyConnectionCallback = { context, connection, _, code in
+        guard let context, let connection else { return }
+        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+        // MHD_CONNECTION_NOTIFY_STARTED (0), else MHD_CONNECTION_NOTIFY_CLOSED.
+        if code.rawValue == 0 {
+            server.waitForRequest(on: connection)
+        } else {
+            server.arriving[connection] = nil
+        }
     }
 
     private static let readerCallback: MHD_ContentReaderCallback = { context, _, buffer, max in

@@ -21,8 +21,8 @@ final class DebianRoot {
 
             """.write(toFile: sources, atomically: true, encoding: .utf8)
         return try ChildProcess(
-            ["--variant=minbase", "--format=tar", "--include=" + include.joined(separator: ","), suite, tar, sources],
-            environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"], executable: "/usr/bin/mmdebstrap",
+            ["-n", "19", "/usr/bin/mmdebstrap", "--variant=minbase", "--format=tar", "--include=" + include.joined(separator: ","), suite, tar, sources],
+            environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"], executable: "/usr/bin/nice",
             stdout: tar + ".log", stderr: tar + ".log")
     }
 
@@ -44,7 +44,9 @@ final class DebianRoot {
 
     /// `script` run by bash inside the root as root, with a clean environment plus `environment`.
     func run(_ script: String, environment: [String: String] = [:]) throws -> CommandResult {
-        try ChildProcess.run(chrootArguments(script, environment: environment), environment: [:], executable: "/usr/sbin/chroot")
+        // Installing and purging packages at a low priority, as the package's build (PackageBuild).
+        try ChildProcess.run(["-n", "10", "/usr/sbin/chroot"] + chrootArguments(script, environment: environment), environment: [:],
+                             executable: "/usr/bin/nice")
     }
 
     /// The same, started and left running (a `run` serving its page).
