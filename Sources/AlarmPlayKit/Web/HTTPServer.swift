@@ -62,6 +62,7 @@ public final class HTTPServer {
     /// Connections whose request has not all arrived: their socket and since when they wait.
     private var arriving: [OpaquePointer: (socket: Int32, since: Int64)] = [:]
     private var arrivalSweep: EventLoop.Deadline?
+    private var stopping = false
     private let monotonic = SystemMonotonicTime()
     private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
 
@@ -132,8 +133,14 @@ public final class HTTPServer {
             stream.isClosed = true
             resume(stream)
         }
+        stopping = true
         mhd.MHD_stop_daemon(daemon)
         self.daemon = nil
+        // Closing its connections called back into `waitForRequest`: nothing may be left armed
+        // for a server about to go.
+        arriving = [:]
+        loop.cancel(arrivalSweep)
+        arrivalSweep = nil
     }
 
     private func run() {
@@ -204,6 +211,7 @@ public final class HTTPServer {
     // MARK: - Arrival deadline
 
     private func waitForRequest(on connection: OpaquePointer) {
+        guard !stopping else { return }
         let socket = alarmplay_mhd_connection_fd(&mhd, connection)
         guard socket >= 0 else { return }
         arriving[connection] = (socket, monotonic.now())
@@ -211,7 +219,7 @@ public final class HTTPServer {
     }
 
     private func armArrivalSweep() {
-        guard arrivalSweep == nil, !arriving.isEmpty else { return }
+        guard arrivalSweep == nil, !arriving.isEmpty, !stopping else { return }
         arrivalSweep = loop.schedule(afterMilliseconds: 1000) { [unowned self] in
             arrivalSweep = nil
             let limit = monotonic.now() - limits.arrivalSeconds * 1_000_000_000
