@@ -19,15 +19,13 @@ final class RunStreamTests: XCTestCase {
         scenario.tearDown()
     }
 
-    /// Rings `stream:radio` (a `.url` file holding `url`) 8 s from now, inside the stream's 15 s
-    /// pre-roll from the start but with time for ffmpeg to connect on a loaded machine (3 s was
-    /// not always enough: the stream then counts as down by the ring's second, another path);
-    /// returns the run, the levels recorded until `seconds` after the ring, and the ring's instant.
+    /// Rings `stream:radio` (a `.url` file holding `url`) 3 s from now; returns the run, the
+    /// levels recorded until `seconds` after the ring, and the ring's instant.
     private func ring(_ url: String, listenFor seconds: Double, file: String = "radio.url", contents: String? = nil) throws
         -> (run: RunningProcess, levels: RecordedLevels, due: Date) {
         let sounds = scenario.home.file("stations")
         try scenario.home.write("stations/" + file, contents ?? url + "\n")
-        let due = scenario.at(secondsAhead: 8)
+        let due = scenario.at(secondsAhead: 3)
         try scenario.writeAlarms(["{\"id\": \"radio\", \(due.json), \"sound\": \"stream:radio\", \"fadeIn\": 0, \"ringFor\": \"1m\"}"])
         let recording = try scenario.pulse.record()
         let run = try scenario.startRun(["--sounds", sounds])

@@ -45,7 +45,10 @@ struct PreflightPlan {
     }
 
     /// When the entry's next check is due; nil when none is (checked fine, in flight, too late).
-    func nextCheck(_ entry: Entry) -> Int? {
+    /// "Too late" counts from `now` too: a ring first seen inside its closing seconds (`run`
+    /// started, or the alarm added, just before it) is never checked, and its first check's time,
+    /// long past, must not be handed to the timer, which would wake at once again and again.
+    func nextCheck(_ entry: Entry, now: Int) -> Int? {
         guard !entry.inFlight else { return nil }
         let window = Self.window(entry)
         let due: Int
@@ -54,23 +57,23 @@ struct PreflightPlan {
         case let checked? where !entry.problems.isEmpty: due = checked + Self.retrySeconds
         case .some: return nil
         }
-        return due <= window.upperBound ? due : nil
+        return max(due, now) <= window.upperBound ? due : nil
     }
 
     /// The rings whose check is due at `now`, marked in flight; the caller starts them.
     mutating func start(now: Int) -> [Ring] {
         var started: [Ring] = []
         for (key, entry) in entries.sorted(by: { $0.value.ring.at < $1.value.ring.at }) {
-            guard let due = nextCheck(entry), due <= now, now <= Self.window(entry).upperBound else { continue }
+            guard let due = nextCheck(entry, now: now), due <= now else { continue }
             entries[key]?.inFlight = true
             started.append(entry.ring)
         }
         return started
     }
 
-    /// The earliest future second a check is due, for the timer.
-    func nextDeadline() -> Int? {
-        entries.values.compactMap { nextCheck($0) }.min()
+    /// The earliest second a check is due, for the timer.
+    func nextDeadline(now: Int) -> Int? {
+        entries.values.compactMap { nextCheck($0, now: now) }.min()
     }
 
     /// Takes a finished check of `ring` at `now`; returns what to announce. A result for a ring

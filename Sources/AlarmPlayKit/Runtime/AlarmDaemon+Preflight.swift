@@ -7,8 +7,9 @@ extension AlarmDaemon {
         let upcoming = model.snapshot(heard: nil, bell: false).upcoming(count: Self.preflightRings)
         // No check starts within the pre-roll (and 2 s): the ring is opening its sound by then.
         preflight.track(upcoming.map { ($0, preroll(for: $0.alarm) + 2) })
-        for ring in preflight.start(now: clock.now().seconds) { startPreflight(ring) }
-        return preflight.nextDeadline()
+        let now = clock.now().seconds
+        for ring in preflight.start(now: now) { startPreflight(ring) }
+        return preflight.nextDeadline(now: now)
     }
 
     /// How many of the next rings are checked: enough for alarms set close together.

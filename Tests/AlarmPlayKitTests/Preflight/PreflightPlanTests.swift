@@ -29,7 +29,7 @@ final class PreflightPlanTests: XCTestCase {
                 checks.append(now)
                 events += plan.record(results(now), for: started, at: now)
             }
-            guard let next = plan.nextDeadline() else { break }
+            guard let next = plan.nextDeadline(now: clock.now().seconds) else { break }
             clock.set(Instant(seconds: max(next, now + 1)))
         }
         return (checks, events)
@@ -48,6 +48,16 @@ final class PreflightPlanTests: XCTestCase {
         XCTAssertEqual(checks, [at - 300, at - 240, at - 180, at - 120, at - 60], "none within the last 3 s (the pre-roll)")
         XCTAssertEqual(events, [.preflightFailed(id: "wake", ring: at, problems: [broken.description])])
         XCTAssertEqual(plan.problems(ring().alarm), [broken], "the ring then leaves the sound out")
+    }
+
+    /// A ring first seen inside its closing seconds (`run` started 12 s before a stream's ring,
+    /// whose pre-roll is 15 s) is not checked, and gives the timer no deadline: one long past
+    /// made the loop wake at once, thousands of times a second, until the ring.
+    func testARingFirstSeenTooLateToCheckGivesTheTimerNothing() {
+        var plan = PreflightPlan()
+        plan.track([(ring(lead: 600), 17)])
+        XCTAssertEqual(plan.start(now: at - 12), [])
+        XCTAssertNil(plan.nextDeadline(now: at - 12))
     }
 
     /// A standing problem is said once for the alarm, not again for its next ring (a snooze's
@@ -97,7 +107,7 @@ final class PreflightPlanTests: XCTestCase {
         XCTAssertEqual(started.map(\.at), [at])
         plan.track([(ring(at: at + 540), 3)])
         XCTAssertEqual(plan.record([broken], for: started[0], at: at - 599), [], "the ring moved (a snooze, an edit) while it ran")
-        XCTAssertEqual(plan.nextDeadline(), at - 60, "the moved ring is checked at its own lead")
+        XCTAssertEqual(plan.nextDeadline(now: at - 599), at - 60, "the moved ring is checked at its own lead")
         XCTAssertEqual(plan.problems(ring().alarm), [])
     }
 }
