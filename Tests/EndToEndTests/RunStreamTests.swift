@@ -39,6 +39,26 @@ final class RunStreamTests: XCTestCase {
 
     private func fallbackLine(_ run: RunningProcess) -> String? { run.logLines("event=fallback id=radio").first }
 
+    /// Started 10 s before a stream's ring, inside its 15 s pre-roll and too late for the check
+    /// before the ring: `run` sleeps until the ring (it once woke thousands of times a second, at
+    /// real-time priority, starving the sound server it was about to ring through).
+    func testRunSleepsWhenStartedInsideAStreamsPreRoll() throws {
+        let sounds = scenario.home.file("stations")
+        try scenario.home.write("stations/radio.url", station.url("tone.mp3") + "\n")
+        let due = scenario.at(secondsAhead: 10)
+        try scenario.writeAlarms(["{\"id\": \"radio\", \(due.json), \"sound\": \"stream:radio\", \"fadeIn\": 0, \"ringFor\": \"2s\"}"])
+        let run = try scenario.startRun(["--sounds", sounds])
+        XCTAssertNotNil(run.waitForLog("event=loaded"), run.stderr)
+        Thread.sleep(forTimeInterval: 1)
+        let before = try cpuSeconds(run.processIdentifier)
+        Thread.sleep(forTimeInterval: 3)
+        let used = try cpuSeconds(run.processIdentifier) - before
+        XCTAssertLessThan(used, 0.3, "run used \(used) s of CPU in 3 s before the ring")
+        XCTAssertNotNil(run.waitForLog("event=fired id=radio", timeout: 15), run.stderr)
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
     func testAGoodStreamPlaysFromItsSecond() throws {
         let (run, levels, due) = try ring(station.url("tone.mp3"), listenFor: 6)
         XCTAssertNil(fallbackLine(run), run.stderr)
