@@ -147,6 +147,10 @@ final class RunEdgeTests: XCTestCase {
             let headers = try String(contentsOfFile: scenario.home.file("headers-\(index)"), encoding: .utf8)
             XCTAssertTrue(headers.contains("Retry-After: 5"), headers)
         }
+        // Received into files beside the sounds, not memory (held there, two were 180 MB).
+        let status = try String(contentsOfFile: "/proc/\(run.processIdentifier)/status", encoding: .utf8)
+        let peak = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap { Int($0.split(separator: " ")[1]) })
+        XCTAssertLessThan(peak, 100 * 1024, "peak RSS \(peak) kB: the uploads' bodies were not kept in memory")
 
         let sounds = scenario.home.file("data/alarmplay/sounds")
         let tone = AlarmPlayBinary.fixtures + "/sounds/tone-440.wav"
@@ -155,7 +159,7 @@ final class RunEdgeTests: XCTestCase {
         XCTAssertEqual(clash.status, 409, clash.body)
         XCTAssertEqual(try client.send("POST", "/api/sounds?name=%20.wav", file: tone).status, 400)
         XCTAssertEqual(try client.send("POST", "/api/sounds?name=evil%E2%80%AEvaw.wav", file: tone).status, 400)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sounds).filter { !$0.hasPrefix(".") }, ["ok.wav"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sounds), ["ok.wav"], "no upload left behind, kept or not")
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }

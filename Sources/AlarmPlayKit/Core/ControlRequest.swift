@@ -38,7 +38,9 @@ public enum ControlRequest: Sendable, Equatable {
     case startTimer(seconds: Int, label: String?)
     case cancelTimer(id: String)
     /// Keeps an uploaded file in the user's sound folder if it plays; checked off the loop.
-    case addSound(name: String, bytes: [UInt8])
+    /// `file` holds the upload as it was received, and is the face's until the request is over:
+    /// the sound is linked into place from it, never moved.
+    case addSound(name: String, file: String)
     /// The page showed the reports (`ring_degraded`, `missed`): they need not be kept any more.
     case reportsSeen
     /// Another alarmplay of the household asks this one to ring (MQTT).

@@ -60,8 +60,8 @@ extension AlarmDaemon {
                 guard let target else { return try AlarmFileEdits.unshift(id, in: file) }
                 return try AlarmFileEdits.shift(id, target, in: file, state: schedule, now: now).outcome
             }, reply)
-        case let .addSound(name, bytes):
-            addSound(name, bytes, reply)
+        case let .addSound(name, file):
+            addSound(name, file, reply)
         case .reportsSeen:
             let count = reports.count
             reports = []

@@ -39,17 +39,17 @@ extension AlarmDaemon {
     }
 
     /// Keeps an uploaded file only if libsndfile can play it; the name is the file's own, without
-    /// folders, so nothing lands outside the user's sound folder. Written and checked off the loop
-    /// (up to 50 MiB), then taken into the sounds on it.
-    func addSound(_ name: String, _ bytes: [UInt8], _ reply: @escaping (CommandResult) -> Void) {
-        if let refusal = Self.uploadRefusal(name, bytes) { return reply(.refused(refusal)) }
+    /// folders, so nothing lands outside the user's sound folder. Received into a file beside it
+    /// (up to 50 MiB, never in memory), checked off the loop, then taken into the sounds on it.
+    func addSound(_ name: String, _ file: String, _ reply: @escaping (CommandResult) -> Void) {
+        if let refusal = Self.uploadRefusal(name, file) { return reply(.refused(refusal)) }
         let folder = configuration.userSounds
         let path = folder + "/" + name
         // Compared as the sounds see it: `ok.WAV` beside `ok.wav` names the same sound.
         if let existing = (FileSystem.contents(of: folder) ?? []).first(where: { $0.lowercased() == name.lowercased() }) {
             return reply(.refused(Refusal(.conflict, "\(existing) already exists in \(folder)")))
         }
-        worker.perform({ try Self.keepIfPlayable(bytes, as: path) }, then: { [unowned self] outcome in
+        worker.perform({ try Self.keepIfPlayable(file, as: path) }, then: { [unowned self] outcome in
             if case let .failure(refusal as Refusal) = outcome { return reply(.refused(refusal)) }
             registry = .standard(folders: configuration.soundFolders)
             guard let entry = registry.entries.first(where: { $0.sound.details.path == path }) else {
@@ -62,7 +62,7 @@ extension AlarmDaemon {
         })
     }
 
-    private static func uploadRefusal(_ name: String, _ bytes: [UInt8]) -> Refusal? {
+    private static func uploadRefusal(_ name: String, _ file: String) -> Refusal? {
         guard !name.isEmpty else { return whole("give the file's name: POST /api/sounds?name=FILE.wav with the file as the body") }
         guard !name.contains("/"), !name.contains("\\"), !name.hasPrefix("."), !name.contains(".."), name.utf8.count <= 200,
               !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || NewText.isBidiControl($0) }),
@@ -72,7 +72,8 @@ extension AlarmDaemon {
         guard name.contains("."), soundExtensions.contains(suffix) else {
             return Refusal(.unsupported, "\(name): not a sound file name; use one of .\(soundExtensions.joined(separator: ", ."))")
         }
-        guard !bytes.isEmpty else { return whole("the body is empty: send the file's bytes") }
+        var info = stat()
+        guard !file.isEmpty, stat(file, &info) == 0, info.st_size > 0 else { return whole("the body is empty: send the file's bytes") }
         return nil
     }
 
@@ -81,25 +82,22 @@ extension AlarmDaemon {
         Refusal(.invalid([.init(field: nil, message: message)]), message)
     }
 
-    /// On the worker: a temporary file beside the target, checked by libsndfile, then linked into
-    /// place (never over a file that appeared meanwhile).
-    private static func keepIfPlayable(_ bytes: [UInt8], as path: String) throws(Refusal) {
-        let folder = FileSystem.parent(of: path)
-        let name = String(path.dropFirst(folder.count + 1))
-        let temporary = folder + "/.upload-\(getpid())-" + name
+    /// On the worker: the received file, beside the target, flushed and checked by libsndfile,
+    /// then linked into place (never over a file that appeared meanwhile).
+    private static func keepIfPlayable(_ received: String, as path: String) throws(Refusal) {
+        let name = String(path.dropFirst(FileSystem.parent(of: path).count + 1))
+        let descriptor = open(received, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Refusal(.failed, "\(name): \(FileSystem.lastErrorDescription())") }
+        // On the disk before it is a sound: a power cut must not leave half a file among them.
+        let flushed = fsync(descriptor) == 0 && fchmod(descriptor, 0o644) == 0
+        close(descriptor)
+        guard flushed else { throw Refusal(.failed, "\(name): \(FileSystem.lastErrorDescription())") }
         do {
-            try FileSystem.makeDirectories(folder)
-            try AtomicFile.write(bytes, to: temporary, mode: 0o644)
-        } catch {
-            throw Refusal(.failed, error.description)
-        }
-        defer { unlink(temporary) }
-        do {
-            _ = try SoundFileReader(path: temporary)
+            _ = try SoundFileReader(path: received)
         } catch {
             throw Refusal(.unsupported, "\(name) cannot be played: \(error.reason)")
         }
-        guard link(temporary, path) == 0 else { throw Refusal(.conflict, "\(name): \(FileSystem.lastErrorDescription())") }
+        guard link(received, path) == 0 else { throw Refusal(.conflict, "\(name): \(FileSystem.lastErrorDescription())") }
     }
 
     func startTimer(seconds: Int, label: String?) -> CommandResult {

@@ -7,6 +7,9 @@ public struct HTTPRequest: Sendable {
     /// Header names in lower case.
     public var headers: [String: String]
     public var body: [UInt8]
+    /// The body's file, when it was received into one (`body` is then empty); it is there until
+    /// the request is over.
+    public var bodyFile: String?
     public var clientAddress: String
 
     public init(

@@ -44,6 +44,8 @@ public final class HTTPServer {
     private let loop: EventLoop
     private let limits: Limits
     private let bodyLimit: (HTTPRequest) -> Int
+    /// Where a body is received into a file rather than memory, and the end of its name; nil: in memory.
+    private let spoolFolder: (HTTPRequest) -> (folder: String, suffix: String)?
     private let admit: Admission
     private let handle: (HTTPRequest) -> HTTPReply
     private static let library = OptionalLibrary.microhttpd.load(alarmplay_mhd_load)
@@ -68,12 +70,14 @@ public final class HTTPServer {
 
     public init(
         address: HTTPAddress, loop: EventLoop, limits: Limits = Limits(), bodyLimit: @escaping (HTTPRequest) -> Int,
+        spoolFolder: @escaping (HTTPRequest) -> (folder: String, suffix: String)? = { _ in nil },
         admit: @escaping Admission, handle: @escaping (HTTPRequest) -> HTTPReply
     ) {
         self.address = address
         self.loop = loop
         self.limits = limits
         self.bodyLimit = bodyLimit
+        self.spoolFolder = spoolFolder
         self.admit = admit
         self.handle = handle
         errorText.initialize(to: 0)
@@ -243,6 +247,10 @@ public final class HTTPServer {
         let limit: Int
         var tooLarge = false
         var deferred: DeferredReply?
+        /// The body's file while it arrives and until the request is over.
+        var spooled: SpooledBody?
+        /// Its file could not take it (a full disk): the rest is read and dropped.
+        var spoolFailed = false
         /// Counted in `largeBodiesInFlight` until it completes.
         var countedAsLarge = false
 
@@ -276,23 +284,43 @@ public final class HTTPServer {
                 largeBodiesInFlight += 1
                 pending.countedAsLarge = true
             }
+            if let (folder, suffix) = spoolFolder(request) {
+                do {
+                    pending.spooled = try SpooledBody(in: folder, suffix: suffix)
+                } catch {
+                    return queue(.error(507, "cannot receive the body: \(error)"), on: connection)
+                }
+            }
             return .YES
         }
         let pending = Unmanaged<PendingRequest>.fromOpaque(stored).takeUnretainedValue()
         if uploadSize.pointee > 0 {
             // A body without a length that grows past the limit is read and dropped, never kept.
-            if !pending.tooLarge, let upload, pending.request.body.count + uploadSize.pointee <= pending.limit {
-                upload.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
-                    pending.request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
+            let received = pending.spooled?.size ?? pending.request.body.count
+            if !pending.tooLarge, let upload, received + uploadSize.pointee <= pending.limit {
+                let chunk = UnsafeRawBufferPointer(start: upload, count: uploadSize.pointee)
+                if let spooled = pending.spooled {
+                    if !spooled.append(chunk) {
+                        pending.spoolFailed = true
+                        pending.spooled = nil
+                    }
+                } else if !pending.spoolFailed {
+                    pending.request.body.append(contentsOf: chunk)
                 }
             } else {
                 pending.tooLarge = true
                 pending.request.body = []
+                pending.spooled = nil
             }
             uploadSize.pointee = 0
             return .YES
         }
         if pending.tooLarge { return queue(.error(413, "request body over the limit of \(pending.limit) bytes"), on: connection) }
+        if pending.spoolFailed { return queue(.error(507, "the body could not be written to the disk (is it full?)"), on: connection) }
+        if let spooled = pending.spooled, pending.request.bodyFile == nil {
+            spooled.finish()
+            pending.request.bodyFile = spooled.path
+        }
         // Called again once a parked connection is resumed: its answer has come.
         if let deferred = pending.deferred { return park(deferred, on: connection) }
         switch handle(pending.request) {

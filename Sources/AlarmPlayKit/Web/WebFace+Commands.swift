@@ -74,7 +74,7 @@ extension WebFace {
             return .preview(sound: name, volume: level)
         case .stopPreview: return .stopPreview
         case .reportsSeen: return .reportsSeen
-        case .uploadSound: return .addSound(name: request.query["name"] ?? "", bytes: request.body)
+        case .uploadSound: return .addSound(name: request.query["name"] ?? "", file: request.bodyFile ?? "")
         case .startTimer: return try timer(request)
         case let .cancelTimer(id): return .cancelTimer(id: id)
         case .startSleep: return try sleep(request)

@@ -64,6 +64,8 @@ final class WebFace: DaemonFace {
         retry = nil
         let server = HTTPServer(
             address: address, loop: loop, bodyLimit: { [unowned self] in bodyLimit($0) },
+            // An upload goes to a file in the folder it is kept in, not into memory.
+            spoolFolder: { [unowned self] in Self.isUpload($0) ? (host.configuration.userSounds, Self.suffix($0.query["name"] ?? "")) : nil },
             admit: { [unowned self] in admit($0) }, handle: { [unowned self] in handle($0) })
         do {
             try server.start()
@@ -93,7 +95,17 @@ final class WebFace: DaemonFace {
     }
 
     private func bodyLimit(_ request: HTTPRequest) -> Int {
-        request.method == "POST" && request.path == "/api/sounds" ? Self.uploadLimit : Self.jsonLimit
+        Self.isUpload(request) ? Self.uploadLimit : Self.jsonLimit
+    }
+
+    /// `.flac` of `Morning Bells.flac`: letters and digits only, as no name ever shapes a path.
+    private static func suffix(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), name[name.index(after: dot)...].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return "" }
+        return String(name[dot...].prefix(8))
+    }
+
+    private static func isUpload(_ request: HTTPRequest) -> Bool {
+        request.method == "POST" && request.path == "/api/sounds"
     }
 
     /// The token, from the header; for the page's files also from `?token=` or the cookie set

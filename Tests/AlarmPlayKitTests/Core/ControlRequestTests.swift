@@ -47,7 +47,7 @@ final class ControlRequestTests: XCTestCase {
             .interrupt, .quit, .reload, .listAlarms, .listSounds, .addAlarm(AlarmChanges()), .editAlarm(id: "work", AlarmChanges()),
             .removeAlarm(id: "work"), .setEnabled(id: "work", true), .skip(id: "work"), .unskip(id: "work"),
             .preview(sound: "tone:beep", volume: 0.5), .stopPreview, .startTimer(seconds: 60, label: nil), .cancelTimer(id: "timer-1"),
-            .addSound(name: "a.wav", bytes: [1]),
+            .addSound(name: "a.wav", file: "/tmp/.upload-1.wav"),
         ]
         for request in notOverTheSocket { XCTAssertNil(ControlRequest(line: request.line), request.line) }
         XCTAssertEqual(ControlRequest.setEnabled(id: "work", false).line, "disable work")
