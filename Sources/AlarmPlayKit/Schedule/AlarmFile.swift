@@ -35,6 +35,12 @@ public struct AlarmFile: Sendable {
 
     /// Validates alarms-file text; every problem is reported at once.
     public static func parse(_ text: String, path: String, sounds: SoundRegistry?) throws(AlarmFileError) -> AlarmFile {
+        // Not JSON at all (the file a symlink in its place points to): said without quoting any of
+        // it, as the problems reach the page, its event stream and MQTT.
+        if let first = text.unicodeScalars.first(where: { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }), first != "{", first != "[", first != "/" {
+            throw .invalid(path: path, problems: [JSONProblem(tr("not JSON: the alarms file must be an object like {\"alarms\": [...]}"),
+                                                              at: SourcePosition(line: 1, column: 1))])
+        }
         let parsed = JSONParser.parse(text)
         var decoder = AlarmFileDecoder(sounds: sounds)
         decoder.problems = parsed.problems
