@@ -31,9 +31,9 @@ final class RunRepliesInTheLanguageTests: XCTestCase {
         let german = try AlarmPlayBinary.run(["snooze"], environment: scenario.environment.merging(["LANG": "de_DE.UTF-8"]) { $1 })
         XCTAssertEqual(german.status, 0, german.stderr)
         XCTAssertTrue(german.stdout.hasPrefix("due schlummert bis "), german.stdout)
-        // The time is worded with the reply: the day in German, as `next` gives it (`Di, 01. Dez 07:39`).
+        // The time is worded with the reply: the day in German, as `next` gives it (`Di., 1. Dez. 07:39`).
         let weekdays = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"]
-        XCTAssertTrue(weekdays.contains { german.stdout.hasPrefix("due schlummert bis \($0), ") }, german.stdout)
+        XCTAssertTrue(weekdays.contains { german.stdout.hasPrefix("due schlummert bis \($0)., ") }, german.stdout)
         XCTAssertNotNil(run.waitForLog("event=snoozed id=due", timeout: 5), "the log stays English: \(run.stderr)")
 
         let refused = try AlarmPlayBinary.run(["stop", "nope"], environment: scenario.environment.merging(["LANG": "de_DE.UTF-8"]) { $1 })

@@ -38,8 +38,8 @@ final class TranslatedCommandTests: XCTestCase {
     func testGerman() throws {
         let german = ["LANG": "de_DE.UTF-8"]
         XCTAssertEqual(try next(german), """
-            work  Di, 01. Dez 2026 06:45:00 UTC  (in 18 Std. 45 Min.)
-            work  Mi, 02. Dez 2026 06:45:00 UTC  (in 1 T. 18 Std.)
+            work  Di., 1. Dez. 2026 06:45:00 UTC  (in 18 Std. 45 Min.)
+            work  Mi., 2. Dez. 2026 06:45:00 UTC  (in 1 T. 18 Std.)
 
             """)
         let list = try run(["list", "--alarms", home.file("alarms.json")], german)
@@ -92,8 +92,8 @@ final class TranslatedCommandTests: XCTestCase {
     func testKorean() throws {
         let korean = ["LANG": "ko_KR.UTF-8"]
         XCTAssertEqual(try next(korean), """
-            work  2026년 12월 01일 (화) 06:45:00 UTC  (18시간 45분 후)
-            work  2026년 12월 02일 (수) 06:45:00 UTC  (1일 18시간 후)
+            work  2026년 12월 1일 (화) 06:45:00 UTC  (18시간 45분 후)
+            work  2026년 12월 2일 (수) 06:45:00 UTC  (1일 18시간 후)
 
             """)
         let list = try run(["list", "--alarms", home.file("alarms.json")], korean)
@@ -151,7 +151,7 @@ final class TranslatedCommandTests: XCTestCase {
             "every 2 weeks on Mon, Thu", "1st Mon of the month", "15th of the month", "24 Dec yearly", "tue,sat", "weekdays", "once",
         ])
         XCTAssertEqual(try days(["LANG": "de_DE.UTF-8"]), [
-            "alle 2 Wochen am Mo, Do", "1. Mo des Monats", "am 15. des Monats", "jährlich am 24. Dez", "Di,Sa", "werktags", "einmal",
+            "alle 2 Wochen am Mo, Do", "1. Mo des Monats", "am 15. des Monats", "jährlich am 24. Dez.", "Di,Sa", "werktags", "einmal",
         ])
         let korean = try run(["list", "--alarms", home.file("repeats.json")], ["LANG": "ko_KR.UTF-8"]).stdout
         for words in ["2주마다 월, 목", "매월 1번째 월요일", "매월 15일", "매년 12월 24일", "화,토", "평일", "한 번"] {
@@ -163,9 +163,9 @@ final class TranslatedCommandTests: XCTestCase {
 
     func testLanguageComesBeforeLang() throws {
         XCTAssertEqual(try next(["LANGUAGE": "ko:de", "LANG": "de_DE.UTF-8"]).split(separator: "\n").first,
-                       "work  2026년 12월 01일 (화) 06:45:00 UTC  (18시간 45분 후)")
+                       "work  2026년 12월 1일 (화) 06:45:00 UTC  (18시간 45분 후)")
         XCTAssertEqual(try next(["LANGUAGE": "fr:de", "LANG": "ko_KR.UTF-8"]).split(separator: "\n").first,
-                       "work  Di, 01. Dez 2026 06:45:00 UTC  (in 18 Std. 45 Min.)", "down LANGUAGE's list to a catalog there is")
+                       "work  Di., 1. Dez. 2026 06:45:00 UTC  (in 18 Std. 45 Min.)", "down LANGUAGE's list to a catalog there is")
     }
 
     func testTheClockFollowsTheLocale() throws {

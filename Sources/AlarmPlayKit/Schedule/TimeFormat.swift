@@ -42,7 +42,10 @@ public struct TimeFormat: Sendable {
     }
 
     private func dateValues(_ date: CalendarDate) -> [String: String] {
-        ["weekday": Self.weekdays[date.weekday.rawValue], "day": TimeOfDay.twoDigits(date.day), "month": Self.months[date.month - 1]]
+        // `day` two digits, as English dates here are written (`Wed 02 Dec`); `dayNumber` as
+        // German and Korean write it (`Mi., 2. Dez.`, `12월 2일 (수)`).
+        ["weekday": Self.weekdays[date.weekday.rawValue], "day": TimeOfDay.twoDigits(date.day), "dayNumber": String(date.day),
+         "month": Self.months[date.month - 1]]
     }
 
     /// `2027-03-28T03:00:00+02:00`
