@@ -17,8 +17,7 @@ public final class HTTPServer {
         /// A connection idle this long is closed (an open event stream is not idle).
         public var idleTimeoutSeconds: UInt32 = 10
         /// A request must have arrived whole (headers and body) this long after its connection
-        /// opened or its previous reply went, however its bytes trickle in: the idle time-out
-        /// alone restarts on every byte, so a client sending one a second would keep its slot.
+        /// opened or its previous reply went (`ArrivalDeadline`).
         public var arrivalSeconds: Int64 = 10
         /// Between comment lines on open event streams, to notice phones that went away.
         public var keepaliveMilliseconds: Int64 = 30_000
@@ -41,8 +40,8 @@ public final class HTTPServer {
     public typealias Admission = (HTTPRequest) -> HTTPResponse?
 
     public let address: HTTPAddress
-    private let loop: EventLoop
-    private let limits: Limits
+    let loop: EventLoop
+    let limits: Limits
     private let bodyLimit: (HTTPRequest) -> Int
     /// Where a body is received into a file rather than memory, and the end of its name; nil: in memory.
     private let spoolFolder: (HTTPRequest) -> (folder: String, suffix: String)?
@@ -51,21 +50,19 @@ public final class HTTPServer {
     private static let library = OptionalLibrary.microhttpd.load(alarmplay_mhd_load)
     /// libmicrohttpd's functions, set by `start` (which throws when the library is missing): every
     /// other use needs the daemon that only `start` makes.
-    private var mhd: alarmplay_mhd_functions!
+    var mhd: alarmplay_mhd_functions!
     /// Connections waiting for a deferred reply, suspended.
     private var parked: [ObjectIdentifier: DeferredReply] = [:]
     private var daemon: OpaquePointer?
     private var epoll: Int32 = -1
     private var timeout: EventLoop.Deadline?
-    private var keepalive: EventLoop.Deadline?
+    var keepalive: EventLoop.Deadline?
     private var runScheduled = false
-    private var streams: [ObjectIdentifier: EventStreamClient] = [:]
+    var streams: [ObjectIdentifier: EventStreamClient] = [:]
     private var largeBodiesInFlight = 0
-    /// Connections whose request has not all arrived: their socket and since when they wait.
-    private var arriving: [OpaquePointer: (socket: Int32, since: Int64)] = [:]
-    private var arrivalSweep: EventLoop.Deadline?
-    private var stopping = false
-    private let monotonic = SystemMonotonicTime()
+    /// Made at the end of `init`, never lazily: `deinit` stops it, and an unowned reference to a
+    /// server already going cannot be formed.
+    private var arrival: ArrivalDeadline!
     private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
 
     public init(
@@ -81,6 +78,7 @@ public final class HTTPServer {
         self.admit = admit
         self.handle = handle
         errorText.initialize(to: 0)
+        arrival = ArrivalDeadline(loop: loop, seconds: limits.arrivalSeconds) { [unowned self] in scheduleRun() }
     }
 
     deinit {
@@ -115,36 +113,20 @@ public final class HTTPServer {
         rearmTimeout()
     }
 
-    /// Sends `text` (one or more SSE messages) to every open event stream.
-    public func broadcast(_ text: String) {
-        guard !streams.isEmpty else { return }
-        for stream in streams.values {
-            stream.enqueue(text)
-            resume(stream)
-        }
-        scheduleRun()
-    }
-
     private func stop() {
         guard let daemon else { return }
         loop.unwatch(epoll)
         loop.cancel(timeout)
         loop.cancel(keepalive)
-        loop.cancel(arrivalSweep)
         // Stopping with suspended connections is undefined in libmicrohttpd: end them first.
         for deferred in parked.values { deferred.answer(.error(503, "run is stopping")) }
         for stream in streams.values {
             stream.isClosed = true
             resume(stream)
         }
-        stopping = true
+        arrival.stop()
         mhd.MHD_stop_daemon(daemon)
         self.daemon = nil
-        // Closing its connections called back into `waitForRequest`: nothing may be left armed
-        // for a server about to go.
-        arriving = [:]
-        loop.cancel(arrivalSweep)
-        arrivalSweep = nil
     }
 
     private func run() {
@@ -154,7 +136,7 @@ public final class HTTPServer {
     }
 
     /// Resumed connections and queued replies need an `MHD_run`; never call it from inside one.
-    private func scheduleRun() {
+    func scheduleRun() {
         guard !runScheduled else { return }
         runScheduled = true
         loop.schedule(afterMilliseconds: 0) { [weak self] in
@@ -175,68 +157,8 @@ public final class HTTPServer {
         }
     }
 
-    private func resume(_ stream: EventStreamClient) {
-        guard let connection = stream.suspendedConnection else { return }
-        stream.suspendedConnection = nil
-        if stream.watchedSocket >= 0 {
-            loop.unwatch(stream.watchedSocket)
-            stream.watchedSocket = -1
-        }
-        mhd.MHD_resume_connection(connection)
-    }
-
-    /// A suspended stream is out of libmicrohttpd's poll set, so a phone that closed it would
-    /// hold its slot until the next keep-alive: its socket is watched here meanwhile. A browser
-    /// sends nothing on an event stream, so the socket turns readable when the peer closes it.
-    private func watchForHangUp(_ stream: EventStreamClient, _ connection: OpaquePointer) {
-        let socket = alarmplay_mhd_connection_fd(&mhd, connection)
-        guard socket >= 0 else { return }
-        stream.watchedSocket = socket
-        loop.watch(socket) { [unowned self] in
-            var byte: UInt8 = 0
-            let peeked = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-            if peeked < 0, errno == EAGAIN || errno == EINTR { return }
-            // Closed (0), reset (-1), or bytes the stream does not read: libmicrohttpd takes over.
-            if peeked <= 0 { stream.isClosed = true }
-            resume(stream)
-            scheduleRun()
-        }
-    }
-
-    private func armKeepalive() {
-        guard keepalive == nil, !streams.isEmpty else { return }
-        keepalive = loop.schedule(afterMilliseconds: limits.keepaliveMilliseconds) { [unowned self] in
-            keepalive = nil
-            broadcast(": keepalive\n\n")
-            armKeepalive()
-        }
-    }
-
-    // MARK: - Arrival deadline
-
     private func waitForRequest(on connection: OpaquePointer) {
-        guard !stopping else { return }
-        let socket = alarmplay_mhd_connection_fd(&mhd, connection)
-        guard socket >= 0 else { return }
-        arriving[connection] = (socket, monotonic.now())
-        armArrivalSweep()
-    }
-
-    private func armArrivalSweep() {
-        guard arrivalSweep == nil, !arriving.isEmpty, !stopping else { return }
-        arrivalSweep = loop.schedule(afterMilliseconds: 1000) { [unowned self] in
-            arrivalSweep = nil
-            let limit = monotonic.now() - limits.arrivalSeconds * 1_000_000_000
-            let late = arriving.filter { $0.value.since < limit }
-            // libmicrohttpd has no call to drop a connection from outside its callbacks: shutting
-            // the socket down makes its next read fail, and it closes the connection itself.
-            for (connection, waiting) in late {
-                arriving[connection] = nil
-                shutdown(waiting.socket, Int32(SHUT_RDWR))
-            }
-            if !late.isEmpty { scheduleRun() }
-            armArrivalSweep()
-        }
+        arrival.waits(connection, socket: alarmplay_mhd_connection_fd(&mhd, connection))
     }
 
     // MARK: - Requests
@@ -266,7 +188,7 @@ public final class HTTPServer {
     ) -> MHD_Result {
         // Called again with no body left to come: the request has all arrived (the first call
         // has the headers only; a body's chunks follow in calls of their own).
-        if context.pointee != nil, uploadSize.pointee == 0 { arriving[connection] = nil }
+        if context.pointee != nil, uploadSize.pointee == 0 { arrival.ends(connection) }
         guard let stored = context.pointee else {
             let request = HTTPMessageReader.request(connection, url: url, method: method, mhd: mhd)
             let pending = PendingRequest(request: request, limit: bodyLimit(request))
@@ -360,60 +282,6 @@ public final class HTTPServer {
         return mhd.MHD_queue_response(connection, UInt32(reply.status), response)
     }
 
-    private func open(_ stream: EventStreamClient, on connection: OpaquePointer) -> MHD_Result {
-        let context = Unmanaged.passRetained(StreamContext(server: self, stream: stream, connection: connection)).toOpaque()
-        guard let response = mhd.MHD_create_response_from_callback(UInt64.max, 4096, Self.readerCallback, context, Self.freeCallback)
-        else {
-            Unmanaged<StreamContext>.fromOpaque(context).release()
-            return .NO
-        }
-        defer { mhd.MHD_destroy_response(response) }
-        _ = mhd.MHD_add_response_header(response, "Content-Type", "text/event-stream")
-        _ = mhd.MHD_add_response_header(response, "Cache-Control", "no-store")
-        streams[ObjectIdentifier(stream)] = stream
-        armKeepalive()
-        return mhd.MHD_queue_response(connection, 200, response)
-    }
-
-    /// What libmicrohttpd hands back to the stream's content reader.
-    private final class StreamContext {
-        // Unchecked: libmicrohttpd frees streams inside `MHD_stop_daemon`, which runs from the
-        // server's `deinit`, when a checked unowned reference would trap; the server outlives them.
-        unowned(unsafe) let server: HTTPServer
-        let stream: EventStreamClient
-        let connection: OpaquePointer
-
-        init(server: HTTPServer, stream: EventStreamClient, connection: OpaquePointer) {
-            self.server = server
-            self.stream = stream
-            self.connection = connection
-        }
-    }
-
-    private func read(_ context: StreamContext, into buffer: UnsafeMutablePointer<CChar>, max: Int) -> Int {
-        let stream = context.stream
-        if stream.hasPending {
-            let bytes = stream.take(max: max)
-            bytes.withUnsafeBytes { buffer.update(from: $0.bindMemory(to: CChar.self).baseAddress!, count: bytes.count) }
-            return bytes.count
-        }
-        if stream.isClosed { return -1 }
-        // Nothing to send: leave the poll set until `broadcast` has something (no busy loop).
-        stream.suspendedConnection = context.connection
-        mhd.MHD_suspend_connection(context.connection)
-        watchForHangUp(stream, context.connection)
-        return 0
-    }
-
-    private func streamEnded(_ context: StreamContext) {
-        context.stream.isClosed = true
-        if context.stream.watchedSocket >= 0 {
-            loop.unwatch(context.stream.watchedSocket)
-            context.stream.watchedSocket = -1
-        }
-        streams[ObjectIdentifier(context.stream)] = nil
-    }
-
     // MARK: - C callbacks (context pointers are this server, a PendingRequest or a StreamContext)
 
     private static let accessCallback: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, size, stored in
@@ -439,19 +307,7 @@ public final class HTTPServer {
         if code.rawValue == 0 {
             server.waitForRequest(on: connection)
         } else {
-            server.arriving[connection] = nil
+            server.arrival.ends(connection)
         }
-    }
-
-    private static let readerCallback: MHD_ContentReaderCallback = { context, _, buffer, max in
-        guard let context, let buffer else { return -1 }
-        let stream = Unmanaged<StreamContext>.fromOpaque(context).takeUnretainedValue()
-        return stream.server.read(stream, into: buffer, max: max)
-    }
-
-    private static let freeCallback: MHD_ContentReaderFreeCallback = { context in
-        guard let context else { return }
-        let stream = Unmanaged<StreamContext>.fromOpaque(context).takeRetainedValue()
-        stream.server.streamEnded(stream)
     }
 }
