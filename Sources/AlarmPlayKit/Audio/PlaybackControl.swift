@@ -21,7 +21,7 @@ public final class PlaybackControl: Sendable {
         frames.load(ordering: .relaxed)
     }
 
-    func add(frames count: Int) {
+    package func add(frames count: Int) {
         frames.add(count, ordering: .relaxed)
     }
 }

@@ -6,7 +6,7 @@ public enum PlaybackFailure: UserFacingError, Equatable {
     case device(ALSAError)
     case stream(StreamError)
 
-    init(_ error: any Error) {
+    package init(_ error: any Error) {
         switch error {
         case let error as SoundError: self = .sound(error)
         case let error as StreamError: self = .stream(error)

@@ -6,7 +6,7 @@ public enum Player {
     /// 1024-frame blocks used 2.7x aplay's CPU; 4096-frame blocks against a 6000-frame period
     /// woke PulseAudio's client thread 1.9x as often as aplay). A stop is still seen within one
     /// block and then drops what is buffered.
-    static func blockFrames(for output: ALSAOutput) -> Int {
+    package static func blockFrames(for output: ALSAOutput) -> Int {
         min(max(output.periodFrames, 1024), 16_384)
     }
 

@@ -89,7 +89,7 @@ public final class SoundFileReader: AudioSource, SixteenBitReading {
     }
 
     /// Every frame as 16-bit samples (for `DecodedClip`); throws if fewer than `frames` decode.
-    func readAllShorts(frames: Int) throws(SoundFileError) -> [Int16] {
+    package func readAllShorts(frames: Int) throws(SoundFileError) -> [Int16] {
         var samples = [Int16](repeating: 0, count: frames * format.channels)
         let count = samples.withUnsafeMutableBufferPointer { sf_readf_short(handle, $0.baseAddress, sf_count_t(frames)) }
         guard count == frames else {

@@ -3,7 +3,7 @@
 extension Ringer {
     /// Opens the wake-up sound of `request`, if it has one. One that cannot be opened is said
     /// (`wakeUpFailed`) and the ring goes on alone, at its second, as if it had none.
-    func openWakeUp(_ request: RingRequest, registry: SoundRegistry, events: @escaping @Sendable (RingEvent) -> Void)
+    package func openWakeUp(_ request: RingRequest, registry: SoundRegistry, events: @escaping @Sendable (RingEvent) -> Void)
         -> (request: RingRequest, sound: (any AudioSource)?) {
         guard let wakeUp = request.wakeUp else { return (request, nil) }
         do {
@@ -15,7 +15,7 @@ extension Ringer {
     }
 
     /// The alarm's `source` behind the wake-up sound, when there is one.
-    func leadingWakeUp(_ source: any AudioSource, sound: (any AudioSource)?, request: RingRequest,
+    package func leadingWakeUp(_ source: any AudioSource, sound: (any AudioSource)?, request: RingRequest,
                        events: @escaping @Sendable (RingEvent) -> Void) -> any AudioSource {
         guard let sound, let wakeUp = request.wakeUp else { return source }
         return WakeUpSource(wake: sound, then: source, phase: wakeUp, now: { SystemClock().now().exactSeconds },

@@ -3,12 +3,12 @@
 /// rings yet, and snoozing a ring that has not come would only move it.
 extension ScheduleModel {
     /// The phases under way for `id` (its name or id), or all.
-    func waking(_ id: String?) -> [WakeUpPhase] {
+    package func waking(_ id: String?) -> [WakeUpPhase] {
         snapshot(heard: nil, bell: false).waking.filter { id == nil || $0.alarm.name == id || $0.alarm.id == id }
     }
 
     /// Drops the ring each phase under way for `id` leads to (a one-shot is done); returns those phases.
-    mutating func dismissWaking(_ id: String?) -> [WakeUpPhase] {
+    mutating package func dismissWaking(_ id: String?) -> [WakeUpPhase] {
         let phases = waking(id)
         for phase in phases {
             state.schedule.update(phase.alarm) { alarmState in
@@ -18,12 +18,12 @@ extension ScheduleModel {
         return phases
     }
 
-    static func dismissedLine(_ phase: WakeUpPhase) -> Phrase {
+    package static func dismissedLine(_ phase: WakeUpPhase) -> Phrase {
         Phrase("stopped waking {id}: the {time} ring will not come", ["id": phase.alarm.name, "time": ShortTime(phase.ring)])
     }
 
     /// Why a snooze with nothing ringing does nothing while an alarm wakes; nil when none does.
-    func wakingRefusal(_ id: String?) -> Refusal? {
+    package func wakingRefusal(_ id: String?) -> Refusal? {
         guard let phase = waking(id).first else { return nil }
         return Refusal(.conflict, Phrase("nothing is ringing: {id} is waking up and rings at {time}; stop ends the wake-up and that ring",
                                          ["id": phase.alarm.name, "time": ShortTime(phase.ring)]))

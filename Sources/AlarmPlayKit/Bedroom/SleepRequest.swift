@@ -24,8 +24,8 @@ public struct SleepRequest: Sendable, Equatable {
     public static let defaultVolume = 0.5
     public static let longestSeconds = 24 * 3600
     /// A timer shorter than this fades over its last third instead of the usual five minutes.
-    static let shortSeconds = 15 * 60
-    static let usualFadeSeconds = 5 * 60
+    package static let shortSeconds = 15 * 60
+    package static let usualFadeSeconds = 5 * 60
 
     /// Five minutes, or the last third of a timer under 15 minutes (a 9 s one fades over 3 s).
     public static func defaultFade(forSeconds seconds: Int) -> Int {
@@ -49,7 +49,7 @@ public struct SleepRequest: Sendable, Equatable {
 
     /// The control socket's line: `sleep 1800 fade=300 volume=0.5 tone:melody`, options before
     /// the sound, which is the rest of the line (a name may hold spaces).
-    var line: String {
+    package var line: String {
         var words = ["sleep", String(seconds)]
         if let fadeSeconds { words.append("fade=\(fadeSeconds)") }
         if let volume { words.append("volume=\(volume)") }
@@ -59,7 +59,7 @@ public struct SleepRequest: Sendable, Equatable {
 
     /// The words of a line after `sleep`: a duration (`1800`, `30m`), then `fade=` and `volume=`,
     /// then the sound. Nil when they do not make one.
-    init?(words: ArraySlice<String>) {
+    package init?(words: ArraySlice<String>) {
         guard let first = words.first, let seconds = try? DurationText.parse(first) else { return nil }
         self.init(seconds: seconds)
         var rest = words.dropFirst()
@@ -81,7 +81,7 @@ public struct SleepRequest: Sendable, Equatable {
 
 extension ControlRequest {
     /// `sleep DURATION [fade=D] [volume=V] [SOUND]` and `sleep --stop`, as words after `sleep`.
-    init?(sleepWords words: ArraySlice<String>) {
+    package init?(sleepWords words: ArraySlice<String>) {
         if words.count == 1, words.first == "--stop" {
             self = .stopSleep
         } else if let request = SleepRequest(words: words) {

@@ -16,7 +16,7 @@ public struct SleepTimer: Sendable, Equatable {
 
     public func isFading(at now: Int) -> Bool { secondsLeft(at: now) <= fadeSeconds }
 
-    func json(now: Int, format: TimeFormat) -> JSONValue {
+    package func json(now: Int, format: TimeFormat) -> JSONValue {
         .object([
             ("sound", .string(sound)), ("volume", .double(volume)), ("startedAt", .string(format.iso(startedAt))),
             ("endsAt", .string(format.iso(endsAt))), ("seconds", .int(endsAt - startedAt)), ("secondsLeft", .int(secondsLeft(at: now))),
@@ -25,7 +25,7 @@ public struct SleepTimer: Sendable, Equatable {
     }
 
     /// The status line's: `☾ sleep · tone:melody · 29:59 left, fades over the last 5m`.
-    func statusLine(now: Int) -> String {
+    package func statusLine(now: Int) -> String {
         let left = TimeText.clock(Double(secondsLeft(at: now)))
         let fade = isFading(at: now) ? "fading out" : "fades over the last \(DurationText.format(fadeSeconds))"
         return "☾ sleep · \(sound) · \(left) left, \(fade) · 'alarmplay sleep --stop' ends it"
@@ -44,7 +44,7 @@ public enum SleepEnd: String, Sendable, Equatable {
     case replaced
 
     /// The reason a preview's end gives, as the sleep timer's: the two share the path an alarm cuts.
-    init(previewReason: String) {
+    package init(previewReason: String) {
         self = previewReason == "played" ? .elapsed : SleepEnd(rawValue: previewReason) ?? .stopped
     }
 }

@@ -41,7 +41,7 @@ public struct WakeUpPhase: Sendable, Equatable {
 
 extension Snapshot {
     /// How many of the next rings are looked at for phases: enough for alarms set close together.
-    static let wakeUpRings = 8
+    package static let wakeUpRings = 8
 
     /// The wake-up phases of the next scheduled rings (not the ends of snoozes), one per alarm,
     /// under way or still to come, soonest first.

@@ -1,18 +1,18 @@
 /// What `run` says of the wake-up phases as time passes, without I/O: `waking` once when a phase
 /// begins, its progress at each of its steps, and when the timer must wake next for them. The
 /// phases come from the snapshot each time, so the plan only remembers what it already said.
-struct WakeUpPlan {
-    struct Said: Hashable {
-        var key: String
-        var ring: Int
+package struct WakeUpPlan {
+    package struct Said: Hashable {
+        package var key: String
+        package var ring: Int
     }
 
     /// The last step said of each phase under way.
-    private(set) var said: [Said: Int] = [:]
+    private(set) package var said: [Said: Int] = [:]
 
     /// Takes the phases at `now`; returns the events to publish, and the next second a phase
     /// begins or steps (nil: none ahead).
-    mutating func step(_ phases: [WakeUpPhase], now: Int) -> (events: [DaemonEvent], next: Int?) {
+    mutating package func step(_ phases: [WakeUpPhase], now: Int) -> (events: [DaemonEvent], next: Int?) {
         var events: [DaemonEvent] = []
         var kept: [Said: Int] = [:]
         var next: Int?

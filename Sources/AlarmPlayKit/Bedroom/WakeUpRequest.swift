@@ -11,7 +11,7 @@ public struct WakeUpRequest: Sendable, Equatable {
     public var ringForSeconds: Double?
 
     /// `request` as the ring alone: it starts at its second, fades in, and rings its own length.
-    func withoutPhase(_ request: RingRequest) -> RingRequest {
+    package func withoutPhase(_ request: RingRequest) -> RingRequest {
         var alone = request
         alone.wakeUp = nil
         alone.startAt = ring
@@ -24,7 +24,7 @@ public struct WakeUpRequest: Sendable, Equatable {
 extension WakeUpPhase {
     /// The ring's request with this phase's sound in front of it, from its start or `now` if
     /// later. The alarm's sound then starts at full level: the phase was its fade-in.
-    func leading(_ request: RingRequest, now: Instant) -> RingRequest {
+    package func leading(_ request: RingRequest, now: Instant) -> RingRequest {
         guard let sound = alarm.settings.wakeUpSound else { return request }
         var leading = request
         leading.wakeUp = WakeUpRequest(
@@ -40,5 +40,5 @@ extension WakeUpPhase {
 
 extension Instant {
     /// Seconds with their fraction, for counting frames between instants.
-    var exactSeconds: Double { Double(seconds) + Double(nanoseconds) / 1e9 }
+    package var exactSeconds: Double { Double(seconds) + Double(nanoseconds) / 1e9 }
 }

@@ -5,8 +5,8 @@
 /// sound from its first frame, at full level, with no gap between them. The frames are counted
 /// from the wall clock at the first read, so a playback begun late in the phase (a restart, a
 /// device that fell over) starts at the level the phase has reached and still hands over on time.
-final class WakeUpSource: AudioSource {
-    let format: AudioFormat
+final package class WakeUpSource: AudioSource {
+    package let format: AudioFormat
     private var wake: any AudioSource
     private let alarm: any AudioSource
     private let phase: WakeUpRequest
@@ -19,7 +19,7 @@ final class WakeUpSource: AudioSource {
     private var played = 0
 
     /// `now` is the wall clock in seconds; `failed` hears why the wake-up sound went silent.
-    init(wake: any AudioSource, then alarm: any AudioSource, phase: WakeUpRequest, now: @escaping () -> Double,
+    package init(wake: any AudioSource, then alarm: any AudioSource, phase: WakeUpRequest, now: @escaping () -> Double,
          failed: @escaping (String) -> Void) {
         // In the wake-up sound's format: the phase is the long part (converting it cost a quarter
         // of the phase's CPU, measured), the ring after it is converted instead.
@@ -32,10 +32,10 @@ final class WakeUpSource: AudioSource {
         rise = FadeIn(volume: 1, seconds: phase.ring.exactSeconds - phase.start.exactSeconds, sampleRate: wake.format.sampleRate)
     }
 
-    var frameCount: Int? { nil }
-    var isSixteenBit: Bool { wake.isSixteenBit && alarm.isSixteenBit }
+    package var frameCount: Int? { nil }
+    package var isSixteenBit: Bool { wake.isSixteenBit && alarm.isSixteenBit }
 
-    func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) throws -> Int {
+    package func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) throws -> Int {
         let ring = ringFrame ?? begin()
         guard played < ring else { return try alarm.read(into: buffer, frames: frames) }
         let wanted = min(frames, ring - played)
@@ -46,7 +46,7 @@ final class WakeUpSource: AudioSource {
     }
 
     /// Before the ring the wake-up sound loops (nothing to rewind); after it the alarm's sound does.
-    func rewind() throws {
+    package func rewind() throws {
         if let ringFrame, played >= ringFrame { try alarm.rewind() }
     }
 
@@ -83,19 +83,19 @@ final class WakeUpSource: AudioSource {
 }
 
 /// Nothing, forever: what a wake-up sound that failed leaves under the phase.
-final class SilenceSource: AudioSource {
-    let format: AudioFormat
+final package class SilenceSource: AudioSource {
+    package let format: AudioFormat
 
-    init(format: AudioFormat) {
+    package init(format: AudioFormat) {
         self.format = format
     }
 
-    var frameCount: Int? { nil }
+    package var frameCount: Int? { nil }
 
-    func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) throws -> Int {
+    package func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) throws -> Int {
         buffer.update(repeating: 0, count: frames * format.channels)
         return frames
     }
 
-    func rewind() throws {}
+    package func rewind() throws {}
 }

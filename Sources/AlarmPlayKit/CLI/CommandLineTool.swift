@@ -74,7 +74,7 @@ public enum CommandLineTool {
         return run(command, Array(arguments.dropFirst()), context: context)
     }
 
-    static func run(_ command: any Command.Type, _ arguments: [String], context: CommandContext) -> Int32 {
+    package static func run(_ command: any Command.Type, _ arguments: [String], context: CommandContext) -> Int32 {
         let console = context.console
         do {
             let parsed = try ArgumentParser.parse(arguments, spec: command.spec)
@@ -95,11 +95,11 @@ public enum CommandLineTool {
         }
     }
 
-    static func command(named name: String) -> (any Command.Type)? {
+    package static func command(named name: String) -> (any Command.Type)? {
         commands.first { $0.spec.name == name }
     }
 
-    static func unknownCommand(_ name: String) -> UsageError {
+    package static func unknownCommand(_ name: String) -> UsageError {
         // `--verison`: an option of the tool itself, mistyped, is suggested like a command.
         if name.hasPrefix("-") {
             let hint = Suggestion.closest(to: name, in: ["--help", "--version"]).map { tr(" (did you mean '{name}'?)", ["name": $0]) } ?? ""
@@ -109,7 +109,7 @@ public enum CommandLineTool {
         return UsageError(tr("unknown command '{name}'", ["name": name]) + hint)
     }
 
-    static func report(_ error: any UserFacingError, console: Console) -> Int32 {
+    package static func report(_ error: any UserFacingError, console: Console) -> Int32 {
         console.err(tr("alarmplay: error: {message}", ["message": error.description]))
         if let usage = error as? UsageError {
             if let name = usage.command, let command = command(named: name) {
@@ -121,7 +121,7 @@ public enum CommandLineTool {
         return error.exitCode.rawValue
     }
 
-    static var overview: String {
+    package static var overview: String {
         var lines = [
             tr("OVERVIEW: {text}", ["text": "alarmplay \(Version.current) - \(tagline)"]),
             "",

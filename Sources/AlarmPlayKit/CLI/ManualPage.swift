@@ -50,7 +50,7 @@ public enum ManualPage {
         ]
     }
 
-    static func commandEntry(_ spec: CommandSpec) -> [String] {
+    package static func commandEntry(_ spec: CommandSpec) -> [String] {
         var lines = [".SS \"\(Roff.escape(spec.usage))\"", Roff.escape(spec.abstract)]
         for argument in spec.arguments {
             lines += [".TP", "\\fI\(Roff.escape(argument.name))\\fR" + (argument.optional ? " (optional)" : ""),
@@ -63,7 +63,7 @@ public enum ManualPage {
         return lines
     }
 
-    static func optionEntry(_ option: OptionSpec) -> [String] {
+    package static func optionEntry(_ option: OptionSpec) -> [String] {
         var label = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
         label += "\\fB\\-\\-" + option.name.replacingAll("-", "\\-") + "\\fR"
         if let value = option.valueName { label += " \\fI" + Roff.escape(value) + "\\fR" }

@@ -82,7 +82,7 @@ public enum Roff {
 
     /// A header row and its rows as tagged paragraphs: a wide table does not fit a terminal, a
     /// list of entries does. With three or more columns the second joins the tag.
-    static func tableEntries(_ table: [[String]]) -> [String] {
+    package static func tableEntries(_ table: [[String]]) -> [String] {
         guard let header = table.first else { return [] }
         var output: [String] = []
         for row in table.dropFirst() {
@@ -135,7 +135,7 @@ public enum Roff {
     }
 
     /// Text with Markdown marks removed, for headings and titles.
-    static func plain(_ text: String) -> String {
+    package static func plain(_ text: String) -> String {
         inline(text).replacingAll("\\fB", "").replacingAll("\\fR", "")
     }
 
@@ -145,26 +145,26 @@ public enum Roff {
     }
 
     /// Output lines: one starting with `.` or `'` would be read as a request.
-    static func lines(_ text: String) -> [String] {
+    package static func lines(_ text: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { protect(String($0)) }
     }
 
-    static func protect(_ line: String) -> String {
+    package static func protect(_ line: String) -> String {
         line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : line
     }
 
     /// A fenced block's first or last line, indented too (a block inside a list item).
-    static func isFence(_ line: String) -> Bool {
+    package static func isFence(_ line: String) -> Bool {
         line.drop { $0 == " " }.hasPrefix("```")
     }
 
-    static func headingLevel(_ line: String) -> Int {
+    package static func headingLevel(_ line: String) -> Int {
         let hashes = line.prefix { $0 == "#" }.count
         return hashes > 0 && line.dropFirst(hashes).hasPrefix(" ") ? hashes : 0
     }
 
     /// Cells of `| a | b |`; `\|` is a pipe inside a cell.
-    static func tableCells(_ line: String) -> [String] {
+    package static func tableCells(_ line: String) -> [String] {
         var cells: [String] = []
         var cell = ""
         var previous: Character = " "

@@ -15,10 +15,10 @@ public enum ShellCompletion {
     }
 
     /// What a command line can hold after a word: known from the value's name in the table.
-    enum Value: String, CaseIterable {
+    package enum Value: String, CaseIterable {
         case alarmID = "id", sound, device, command, file, directory, none
 
-        init(valueName: String) {
+        package init(valueName: String) {
             switch valueName {
             case "ID": self = .alarmID
             case "SOUND": self = .sound
@@ -31,7 +31,7 @@ public enum ShellCompletion {
 
         /// The shell command that prints the choices one per line; `alarms` is how the script
         /// spells "`--alarms FILE` when the line gives one".
-        func lister(alarms: String) -> String? {
+        package func lister(alarms: String) -> String? {
             switch self {
             case .alarmID: return "alarmplay list --json \(alarms) 2>/dev/null | sed -n '\(Self.jsonField("id"))'"
             case .sound: return "alarmplay sounds --json 2>/dev/null | sed -n '\(Self.jsonField("name"))'"
@@ -50,36 +50,36 @@ public enum ShellCompletion {
     }
 
     /// One command as the scripts see it.
-    struct Entry {
-        var name: String
-        var abstract: String
-        var options: [OptionSpec]
+    package struct Entry {
+        package var name: String
+        package var abstract: String
+        package var options: [OptionSpec]
         /// What its positional argument is; nil when it takes none.
-        var argument: Value?
+        package var argument: Value?
     }
 
-    static var commands: [Entry] {
+    package static var commands: [Entry] {
         CommandLineTool.commands.map {
             Entry(name: $0.spec.name, abstract: $0.spec.abstract, options: $0.spec.options,
                   argument: $0.spec.arguments.first.map { Value(valueName: $0.name) })
         } + [Entry(name: "help", abstract: tr("Show help for a command."), options: [], argument: .command)]
     }
 
-    static var globalOptions: [OptionSpec] { CommandLineTool.globalOptions }
+    package static var globalOptions: [OptionSpec] { CommandLineTool.globalOptions }
 
     /// `text` inside single quotes for sh, bash and zsh.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         "'" + text.replacingAll("'", #"'\''"#) + "'"
     }
 }
 
 extension OptionSpec {
     /// `-D --device`, or `--json`.
-    var spellings: [String] {
+    package var spellings: [String] {
         (short.map { ["-\($0)"] } ?? []) + ["--" + name]
     }
 
-    var completionValue: ShellCompletion.Value? {
+    package var completionValue: ShellCompletion.Value? {
         valueName.map(ShellCompletion.Value.init(valueName:))
     }
 }

@@ -17,7 +17,7 @@ public enum Table {
     }
 
     /// Columns `text` takes in a terminal (wcwidth's East Asian Wide and Fullwidth ranges).
-    static func width(_ text: String) -> Int {
+    package static func width(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { total, scalar in
             let wide = wideRanges.contains { $0.contains(scalar.value) }
             return total + (wide ? 2 : 1)

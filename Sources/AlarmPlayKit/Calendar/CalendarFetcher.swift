@@ -27,7 +27,7 @@ public enum CalendarFetcher {
         FileSystem.readText(errorPath(of: source)).flatMap { $0.split(separator: "\n").first.map(String.init) }
     }
 
-    static func errorPath(of source: CalendarSource) -> String { source.path + ".error" }
+    package static func errorPath(of source: CalendarSource) -> String { source.path + ".error" }
 
     private static func download(_ source: CalendarSource, zone: LocalTimeZone) -> String? {
         let part = source.path + ".part"

@@ -30,7 +30,7 @@ public struct CalendarSource: Sendable, Hashable {
 
     /// A URL's cached copy: its last part, made safe, and a hash of the whole URL so two feeds
     /// called `basic.ics` do not share a copy.
-    static func cacheName(of url: String) -> String {
+    package static func cacheName(of url: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in url.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01b3

@@ -2,23 +2,23 @@ import CICal
 
 /// Expands the VEVENTs of one `ICalendarDocument` into occurrences: the part of
 /// `ICalendarReader` that knows RFC 5545's rules for times and recurrences.
-struct EventReader {
-    let ical: alarmplay_ical_functions
-    let document: ICalendarDocument
-    let lines: ICalendarLines
-    let path: String
-    let window: ClosedRange<Int>
-    let zone: LocalTimeZone
+package struct EventReader {
+    package let ical: alarmplay_ical_functions
+    package let document: ICalendarDocument
+    package let lines: ICalendarLines
+    package let path: String
+    package let window: ClosedRange<Int>
+    package let zone: LocalTimeZone
 
     /// A daily event from decades ago reaches today within this many steps; a rule that needs more
     /// (every minute for ever) is cut there rather than hang the loop.
-    static let maximumSteps = 50_000
+    package static let maximumSteps = 50_000
 
     /// An occurrence's start, to match a RECURRENCE-ID or EXDATE against: a day number for a
     /// date, epoch seconds for a time.
     private typealias StartKey = Int
 
-    mutating func read() throws(CalendarError) -> [CalendarEvent] {
+    mutating package func read() throws(CalendarError) -> [CalendarEvent] {
         let events = document.components(ICAL_VEVENT_COMPONENT)
         // Occurrences moved or cancelled by a RECURRENCE-ID component, by UID.
         var overridden: [String: Set<StartKey>] = [:]
@@ -138,11 +138,11 @@ struct EventReader {
 }
 
 /// libical's iterator over one RRULE's starts, freed with the value.
-final class RecurrenceIterator {
+final package class RecurrenceIterator {
     private let ical: alarmplay_ical_functions
     private let iterator: OpaquePointer
 
-    init?(ical: alarmplay_ical_functions, rule: icalrecurrencetype, start: icaltimetype) {
+    package init?(ical: alarmplay_ical_functions, rule: icalrecurrencetype, start: icaltimetype) {
         guard let iterator = ical.icalrecur_iterator_new(rule, start) else { return nil }
         self.ical = ical
         self.iterator = iterator
@@ -152,5 +152,5 @@ final class RecurrenceIterator {
         ical.icalrecur_iterator_free(iterator)
     }
 
-    func next() -> icaltimetype { ical.icalrecur_iterator_next(iterator) }
+    package func next() -> icaltimetype { ical.icalrecur_iterator_next(iterator) }
 }

@@ -1,20 +1,20 @@
 /// The content lines of an iCalendar text, unfolded (RFC 5545 3.1: a line that starts with a
 /// space or tab continues the one before), each with the file line it starts on, after checking
 /// the BEGIN/END structure that libical passes over in silence (a file cut short still parses).
-struct ICalendarLines {
-    struct Line {
+package struct ICalendarLines {
+    package struct Line {
         /// 1-based, where the (folded) line starts in the file.
-        var number: Int
-        var text: String
+        package var number: Int
+        package var text: String
         /// The property name, upper-cased: `DTSTART` of `DTSTART;TZID=...:...`.
-        var name: String
+        package var name: String
         /// `VEVENT` for `BEGIN:VEVENT`.
-        var value: Substring { text[text.index(after: text.firstIndex(of: ":")!)...] }
+        package var value: Substring { text[text.index(after: text.firstIndex(of: ":")!)...] }
     }
 
-    private(set) var lines: [Line] = []
+    private(set) package var lines: [Line] = []
 
-    init(_ text: String, path: String) throws(CalendarError) {
+    package init(_ text: String, path: String) throws(CalendarError) {
         var folded: [(number: Int, text: String)] = []
         // By bytes: to Swift, CR LF is one Character, which a split at "\n" would not see.
         for (offset, raw) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
@@ -57,7 +57,7 @@ struct ICalendarLines {
     }
 
     /// The line of the `index`-th (0-based) `BEGIN:VEVENT`, and of its first `name` property.
-    func eventLine(_ index: Int, property name: String? = nil) -> Int {
+    package func eventLine(_ index: Int, property name: String? = nil) -> Int {
         let begins = lines.indices.filter { lines[$0].name == "BEGIN" && lines[$0].value.uppercased() == "VEVENT" }
         guard begins.indices.contains(index) else { return 1 }
         let begin = begins[index]

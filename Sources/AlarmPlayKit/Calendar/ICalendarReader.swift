@@ -29,11 +29,11 @@ public enum ICalendarReader {
 }
 
 /// A parsed VCALENDAR, freed with the value.
-final class ICalendarDocument {
-    let ical: alarmplay_ical_functions
-    let root: OpaquePointer
+final package class ICalendarDocument {
+    package let ical: alarmplay_ical_functions
+    package let root: OpaquePointer
 
-    init?(_ text: String, ical: alarmplay_ical_functions) {
+    package init?(_ text: String, ical: alarmplay_ical_functions) {
         guard let root = ical.icalparser_parse_string(text) else { return nil }
         self.ical = ical
         self.root = root
@@ -43,12 +43,12 @@ final class ICalendarDocument {
         ical.icalcomponent_free(root)
     }
 
-    func components(_ kind: icalcomponent_kind, of parent: OpaquePointer? = nil) -> [OpaquePointer] {
+    package func components(_ kind: icalcomponent_kind, of parent: OpaquePointer? = nil) -> [OpaquePointer] {
         let parent = parent ?? root
         return Self.walk(ical.icalcomponent_get_first_component(parent, kind)) { ical.icalcomponent_get_next_component(parent, kind) }
     }
 
-    func properties(_ kind: icalproperty_kind, of component: OpaquePointer) -> [OpaquePointer] {
+    package func properties(_ kind: icalproperty_kind, of component: OpaquePointer) -> [OpaquePointer] {
         Self.walk(ical.icalcomponent_get_first_property(component, kind)) { ical.icalcomponent_get_next_property(component, kind) }
     }
 
@@ -66,7 +66,7 @@ final class ICalendarDocument {
     /// libical marks what it cannot read with X-LIC-ERROR properties and carries on; the first
     /// one that matters, at the line libical cannot read on its own. A property name libical
     /// does not know is no error: RFC 5545 (3.8.8.2) says to ignore those.
-    func firstError(in lines: ICalendarLines) -> (line: Int, message: String)? {
+    package func firstError(in lines: ICalendarLines) -> (line: Int, message: String)? {
         guard ical.icalcomponent_count_errors(root) > 0 else { return nil }
         let messages = ([root] + components(ICAL_ANY_COMPONENT))
             .flatMap { properties(ICAL_XLICERROR_PROPERTY, of: $0) }

@@ -41,13 +41,13 @@ public struct RingFeed: Sendable {
     }
 
     /// Stable across refreshes, so a calendar updates an event rather than adding a twin.
-    static func uid(_ ring: Ring) -> String {
+    package static func uid(_ ring: Ring) -> String {
         let key = ring.alarm.stateKey.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" ? String($0) : "_" }.joined()
         return "\(key)-\(ring.at)\(ring.isSnooze ? "-snooze" : "")@alarmplay"
     }
 
     /// `20261225T060000Z`
-    static func utc(_ instant: Int) -> String {
+    package static func utc(_ instant: Int) -> String {
         let date = CalendarDate(dayNumber: Int((Double(instant) / 86_400).rounded(.down)))
         let seconds = instant - date.dayNumber * 86_400
         let digits = String(date.year) + TimeOfDay.twoDigits(date.month) + TimeOfDay.twoDigits(date.day)
@@ -55,7 +55,7 @@ public struct RingFeed: Sendable {
     }
 
     /// TEXT values escape backslash, semicolon, comma and line breaks (RFC 5545 3.3.11).
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {

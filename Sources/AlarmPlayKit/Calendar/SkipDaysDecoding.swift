@@ -1,7 +1,7 @@
 /// Reading `"skipDays"`: at the top of the alarms file for every repeating alarm, or on one
 /// alarm, whose own list (`[]` for none) replaces the file's.
 extension AlarmFileDecoder {
-    mutating func decodeSkipDays(_ value: JSONValue) -> [String]? {
+    mutating package func decodeSkipDays(_ value: JSONValue) -> [String]? {
         let example = "skipDays must be a list of calendar files or URLs such as [\"holidays.ics\"]"
         guard let list = value.arrayValue else {
             report("\(example), got \(value.snippet)", at: value.position)
@@ -22,7 +22,7 @@ extension AlarmFileDecoder {
         return sources
     }
 
-    mutating func decodeAlarmSkipDays(_ entry: JSONValue, repeats: AlarmRepeat) -> [String] {
+    mutating package func decodeAlarmSkipDays(_ entry: JSONValue, repeats: AlarmRepeat) -> [String] {
         guard let value = entry["skipDays"] else { return repeats.isOneShot ? [] : skipDays }
         guard !repeats.isOneShot else {
             report("\"skipDays\" is for repeating alarms (days, every, monthly, yearly)", at: value.position)

@@ -58,7 +58,7 @@ public enum CommandResult: Sendable, Equatable {
     case value(JSONValue)
     case refused(Refusal)
 
-    init(_ result: Result<Phrase, Refusal>) {
+    package init(_ result: Result<Phrase, Refusal>) {
         switch result {
         case let .success(message): self = .done(message)
         case let .failure(refusal): self = .refused(refusal)

@@ -1,5 +1,5 @@
 /// A sound that plays on a thread of its own (a `Ringer`): what the ring engine needs of it.
-protocol RingHandle: AnyObject {
+package protocol RingHandle: AnyObject {
     func stop()
     /// Ended by itself (its ring duration played out, or nothing could play).
     var hasEnded: Bool { get }
@@ -12,35 +12,35 @@ protocol RingHandle: AnyObject {
 /// ahead for the next ring and handed over at its second, and a preview (or a sleep timer's
 /// sound) that any alarm ends.
 /// Takes a clock and a way to start sounds, so its decisions are tested without a device.
-final class RingEngine {
+final package class RingEngine {
     /// Starts a sound; one that takes over from `after` (told to stop) waits for it to let go of
     /// the device first.
-    typealias Start = (RingRequest, _ id: String, _ after: (any RingHandle)?) -> any RingHandle
+    package typealias Start = (RingRequest, _ id: String, _ after: (any RingHandle)?) -> any RingHandle
 
     private let clock: any WallClock
     private let start: Start
     /// The last word on an alarm's request (the check before its ring leaves out what it found broken).
     private let amend: (Alarm, RingRequest) -> RingRequest
-    private(set) var sounding: (key: String, ringer: any RingHandle)?
+    private(set) package var sounding: (key: String, ringer: any RingHandle)?
     /// Opened ahead for the next due alarm, waiting for its second.
-    private(set) var prepared: (key: String, at: Int, ringer: any RingHandle)?
-    private(set) var preview: (any RingHandle)?
+    private(set) package var prepared: (key: String, at: Int, ringer: any RingHandle)?
+    private(set) package var preview: (any RingHandle)?
 
-    init(clock: any WallClock, amend: @escaping (Alarm, RingRequest) -> RingRequest = { $1 }, start: @escaping Start) {
+    package init(clock: any WallClock, amend: @escaping (Alarm, RingRequest) -> RingRequest = { $1 }, start: @escaping Start) {
         self.clock = clock
         self.amend = amend
         self.start = start
     }
 
     /// The key of the alarm heard, and whether the bell stands in for it.
-    var heard: (key: String, bell: Bool)? { sounding.map { ($0.key, $0.ringer.isBellActive) } }
+    package var heard: (key: String, bell: Bool)? { sounding.map { ($0.key, $0.ringer.isBellActive) } }
     /// A sound is open, heard or waiting for its second: nothing needs opening ahead.
-    var isOpen: Bool { sounding != nil || prepared != nil }
+    package var isOpen: Bool { sounding != nil || prepared != nil }
 
     /// Makes the newest of `ringing` the one heard, handing over the one opened ahead if it is
     /// that ring's. Returns false when nothing rings any more.
     @discardableResult
-    func follow(_ ringing: [RingingAlarm], devices: (Alarm) -> [String]) -> Bool {
+    package func follow(_ ringing: [RingingAlarm], devices: (Alarm) -> [String]) -> Bool {
         guard let top = ringing.last else {
             stopSounding()
             return false
@@ -61,14 +61,14 @@ final class RingEngine {
 
     /// A step of `escalate` for `ring`: heard at once if it is the one sounding, its sound started
     /// again at the steps' volume and sound.
-    func escalate(_ ring: RingingAlarm, devices: (Alarm) -> [String]) {
+    package func escalate(_ ring: RingingAlarm, devices: (Alarm) -> [String]) {
         guard let current = sounding, current.key == ring.key else { return }
         current.ringer.stop()
         sounding = (ring.key, start(request(for: ring, devices: devices(ring.alarm)), ring.alarm.name, current.ringer))
     }
 
     /// A check found the ring opened ahead for `key` at `at` broken: it opens again without it.
-    func dropPrepared(key: String, at: Int) {
+    package func dropPrepared(key: String, at: Int) {
         guard let ready = prepared, ready.key == key, ready.at == at else { return }
         dropPrepared()
     }
@@ -77,7 +77,7 @@ final class RingEngine {
     /// matches, and opens one when `due` opens ahead now and nothing else sounds, ending a
     /// preview (the alarm wins the device). Says whether it opened one and ended a preview.
     /// A `wakeUp` phase with a sound starts the ringer at the phase's start, its sound in front of the ring's.
-    func prepare(_ due: Ring?, opensAhead: Bool, devices: (Alarm) -> [String], wakeUp: WakeUpPhase? = nil) -> (opened: Bool, endedPreview: Bool) {
+    package func prepare(_ due: Ring?, opensAhead: Bool, devices: (Alarm) -> [String], wakeUp: WakeUpPhase? = nil) -> (opened: Bool, endedPreview: Bool) {
         if let current = prepared, current.key != due?.alarm.stateKey || current.at != due?.at {
             current.ringer.stop()
             prepared = nil
@@ -95,14 +95,14 @@ final class RingEngine {
     }
 
     /// A clock step: what was opened ahead was timed for a clock that is gone.
-    func dropPrepared() {
+    package func dropPrepared() {
         prepared?.ringer.stop()
         prepared = nil
     }
 
     /// Plays `request` as a preview (after `endPreview`); refused while an alarm sounds or is
     /// about to. A sleep timer is one too (`id` "sleep"), taking over from the one it replaces.
-    func startPreview(_ request: RingRequest, id: String = "preview", after previous: (any RingHandle)? = nil) -> Bool {
+    package func startPreview(_ request: RingRequest, id: String = "preview", after previous: (any RingHandle)? = nil) -> Bool {
         guard sounding == nil, prepared == nil, preview == nil else { return false }
         preview = start(request, id, previous)
         return true
@@ -110,7 +110,7 @@ final class RingEngine {
 
     /// True when a preview was playing.
     @discardableResult
-    func endPreview() -> Bool {
+    package func endPreview() -> Bool {
         guard let playing = preview else { return false }
         playing.stop()
         preview = nil
@@ -119,13 +119,13 @@ final class RingEngine {
 
     /// After a ringer said something: whether the heard one ended by itself (it is forgotten; its
     /// alarm rings on until stopped or timed out) and whether the preview did.
-    func ended() -> (sound: Bool, preview: Bool) {
+    package func ended() -> (sound: Bool, preview: Bool) {
         let sound = sounding?.ringer.hasEnded == true
         if sound { sounding = nil }
         return (sound, preview?.hasEnded == true)
     }
 
-    func stopAll() {
+    package func stopAll() {
         endPreview()
         stopSounding()
         dropPrepared()

@@ -1,10 +1,10 @@
 /// A countdown started from the page: rung like an alarm (same ringer, snooze and stop) but kept
 /// only in memory, as `timer-N`, until it has rung out.
-struct RunningTimer: Sendable {
-    var alarm: Alarm
-    var at: Int
+package struct RunningTimer: Sendable {
+    package var alarm: Alarm
+    package var at: Int
 
-    func json(format: TimeFormat) -> JSONValue {
+    package func json(format: TimeFormat) -> JSONValue {
         ["id": .optional(alarm.id), "label": .optional(alarm.label), "at": .string(format.iso(at))]
     }
 }

@@ -7,9 +7,9 @@
 /// the last second it handled and counts what is due next from that second, never from whoever
 /// asks; nothing else computes it. So a request handled just after a ring's second can neither
 /// skip nor delay the ring.
-struct ScheduleModel {
+package struct ScheduleModel {
     /// What a step decided, in order, for the daemon to announce (and sound).
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         case fired(DueRing, lateMilliseconds: Int)
         case heldByPause(DueRing)
         case missed(DueRing, lateSeconds: Int)
@@ -27,27 +27,27 @@ struct ScheduleModel {
         case wakeUpStopped(Alarm, ring: Int)
     }
 
-    let clock: any WallClock
-    var fileAlarms: [Alarm] = []
+    package let clock: any WallClock
+    package var fileAlarms: [Alarm] = []
     /// Hooks at the top of the alarms file, for every alarm.
-    var fileHooks: [Hook] = []
-    var timers: [RunningTimer] = []
+    package var fileHooks: [Hook] = []
+    package var timers: [RunningTimer] = []
     /// `alarmplay pause`: no ring before this date.
-    var pausedUntil: CalendarDate?
-    var state = DaemonState()
+    package var pausedUntil: CalendarDate?
+    package var state = DaemonState()
     /// The ringing alarms, oldest first: the last is the one heard.
-    private(set) var ringing: [RingingAlarm] = []
+    private(set) package var ringing: [RingingAlarm] = []
     private var outcomes: [Outcome] = []
 
-    init(clock: any WallClock, state: DaemonState = DaemonState()) {
+    package init(clock: any WallClock, state: DaemonState = DaemonState()) {
         self.clock = clock
         self.state = state
     }
 
-    var alarms: [Alarm] { fileAlarms + timers.map(\.alarm) }
+    package var alarms: [Alarm] { fileAlarms + timers.map(\.alarm) }
 
     /// What happened since the last call, oldest first.
-    mutating func drainOutcomes() -> [Outcome] {
+    mutating package func drainOutcomes() -> [Outcome] {
         defer { outcomes = [] }
         return outcomes
     }
@@ -55,7 +55,7 @@ struct ScheduleModel {
     /// Handles everything due in (the last second handled, now]: rings, snooze ends, rings held
     /// by a pause, rings too late to ring, and rings that have run their time. Returns what is due
     /// next, for the timer: only this step answers that, so nothing can arm without evaluating.
-    mutating func evaluate() -> Ring? {
+    mutating package func evaluate() -> Ring? {
         let now = clock.now()
         let from = state.lastChecked ?? now.seconds
         // After a backward step (a Pi that booted in the future) start afresh from now.
@@ -99,7 +99,7 @@ struct ScheduleModel {
     }
 
     /// Whether `due` is within its pre-roll (`preroll` seconds) and will ring, so its sound is opened now.
-    func opensAhead(_ due: Ring, preroll: Int) -> Bool {
+    package func opensAhead(_ due: Ring, preroll: Int) -> Bool {
         due.at - clock.now().seconds <= preroll && !PauseRule.holds(due.at, pausedUntil: pausedUntil)
     }
 
@@ -107,7 +107,7 @@ struct ScheduleModel {
     /// `wakeEarly` seconds before it (a suspended machine's sound server needs time), or at the
     /// end of a ring or its next escalation, or at `also` (a `before` hook, a check before a
     /// ring), whichever comes first.
-    func deadline(for due: Ring?, preroll: Int, soundOpen: Bool, wakeEarly: Int?, also: Int?) -> Instant? {
+    package func deadline(for due: Ring?, preroll: Int, soundOpen: Bool, wakeEarly: Int?, also: Int?) -> Instant? {
         let now = clock.now().seconds
         var wake = due.map { Instant(seconds: $0.at) }
         if let due, !soundOpen, due.at - preroll > now { wake = Instant(seconds: due.at - preroll) }
@@ -118,13 +118,13 @@ struct ScheduleModel {
 
     /// The alarms in force after the file was (re)read at `now`: state of removed or edited
     /// alarms is dropped, one-shots switched on are armed.
-    mutating func use(_ alarms: [Alarm], pausedUntil: CalendarDate?) {
+    mutating package func use(_ alarms: [Alarm], pausedUntil: CalendarDate?) {
         fileAlarms = alarms
         self.pausedUntil = pausedUntil
         state.schedule = state.schedule.reconciled(with: self.alarms, now: clock.now().seconds)
     }
 
-    static let nothingRings = Refusal(.conflict, Phrase("nothing is ringing"))
+    package static let nothingRings = Refusal(.conflict, Phrase("nothing is ringing"))
 
     /// The ringing alarms a request is for, or why there are none.
     private func targets(_ id: String?) -> Result<[RingingAlarm], Refusal> {
@@ -139,7 +139,7 @@ struct ScheduleModel {
     }
 
     /// Snoozes the named ringing alarm, or every one; refused when none has a snooze left.
-    mutating func snooze(_ id: String?) -> Result<Phrase, Refusal> {
+    mutating package func snooze(_ id: String?) -> Result<Phrase, Refusal> {
         let found: [RingingAlarm]
         switch targets(id) {
         case let .success(rings): found = rings
@@ -166,7 +166,7 @@ struct ScheduleModel {
 
     /// Stops the named ringing alarm, or every one. With nothing ringing (or the alarm named not
     /// ringing) it dismisses pending snoozes, so a snoozed alarm can be turned off from bed.
-    mutating func stop(_ id: String?) -> Result<Phrase, Refusal> {
+    mutating package func stop(_ id: String?) -> Result<Phrase, Refusal> {
         if ringing.isEmpty || (id != nil && !ringing.contains { $0.alarm.name == id || $0.alarm.id == id }) {
             let pending = alarms.filter { state.snoozes[$0.stateKey] != nil && (id == nil || $0.name == id || $0.id == id) }
             let waking = dismissWaking(id)
@@ -194,7 +194,7 @@ struct ScheduleModel {
 
     /// Forgets what is remembered of an alarm switched on (a one-shot that rang is done), so it
     /// rings at its next time, as a phone's alarm does.
-    mutating func rearm(_ id: String) -> Result<Phrase, Refusal> {
+    mutating package func rearm(_ id: String) -> Result<Phrase, Refusal> {
         guard let alarm = fileAlarms.first(where: { $0.name == id || $0.id == id }) else {
             return .failure(Refusal(.notFound, Phrase("no alarm {id}", ["id": id])))
         }
@@ -205,7 +205,7 @@ struct ScheduleModel {
     }
 
     /// A timer cancelled from the page: stopped if it rings, its snooze dropped, gone from the schedule.
-    mutating func cancelTimer(_ id: String) -> Bool {
+    mutating package func cancelTimer(_ id: String) -> Bool {
         guard let timer = timers.first(where: { $0.alarm.id == id }) else { return false }
         if ringing.contains(where: { $0.key == timer.alarm.stateKey }) { _ = stop(id) }
         state.snoozes[timer.alarm.stateKey] = nil
@@ -214,7 +214,7 @@ struct ScheduleModel {
     }
 
     /// What rings, what waits and what rings next, with what the ring engine says is heard.
-    func snapshot(heard: String?, bell: Bool) -> Snapshot {
+    package func snapshot(heard: String?, bell: Bool) -> Snapshot {
         let rings = ringing.map { ring in
             Snapshot.Ringing(alarm: ring.alarm, since: ring.since, snoozesLeft: ring.snoozesLeft, sounding: heard == ring.key,
                              bell: heard == ring.key && bell)

@@ -51,8 +51,8 @@ public struct Snapshot: Sendable {
     public let ringing: [Ringing]
     /// The pause in force at `now` (one whose date has come is over).
     public let pausedUntil: CalendarDate?
-    let state: DaemonState
-    let zone: LocalTimeZone
+    package let state: DaemonState
+    package let zone: LocalTimeZone
 
     public init(
         alarms: [Alarm], timers: [Alarm] = [], state: DaemonState, pausedUntil: CalendarDate?, now: Int, ringing: [Ringing] = [],

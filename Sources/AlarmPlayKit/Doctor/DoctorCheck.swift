@@ -35,7 +35,7 @@ public struct DoctorCheck: Sendable, Equatable {
 
     /// The check's name in the user's language, for the line only: JSON keeps the English one,
     /// which scripts match. Names that carry what was checked (`device pulse`) keep that part.
-    var shownName: String {
+    package var shownName: String {
         let names = [
             "alarms file": trc("check", "alarms file"), "next ring": trc("check", "next ring"), "mixer": trc("check", "mixer"),
             "wake from suspend": trc("check", "wake from suspend"), "clock": trc("check", "clock"),

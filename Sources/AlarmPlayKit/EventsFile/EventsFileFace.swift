@@ -7,8 +7,8 @@ import Glibc
 /// Opened non-blocking so a FIFO nobody reads never holds the loop: what it cannot take is
 /// dropped and counted, and a file that cannot be opened is said once and tried again on a
 /// later event.
-final class EventsFileFace: DaemonFace {
-    static let retryNanoseconds: Int64 = 5_000_000_000
+final package class EventsFileFace: DaemonFace {
+    package static let retryNanoseconds: Int64 = 5_000_000_000
 
     private let path: String
     private let threshold: EventLog.Level
@@ -22,12 +22,12 @@ final class EventsFileFace: DaemonFace {
     private var failing = false
     private let clock = SystemMonotonicTime()
 
-    static func make(_ host: any FaceHost) -> EventsFileFace? {
+    package static func make(_ host: any FaceHost) -> EventsFileFace? {
         guard let path = host.configuration.eventsFile else { return nil }
         return EventsFileFace(path: path, threshold: host.configuration.log.threshold) { [unowned host] in host.report($0) }
     }
 
-    init(path: String, threshold: EventLog.Level, report: @escaping FaceReport.Sink) {
+    package init(path: String, threshold: EventLog.Level, report: @escaping FaceReport.Sink) {
         self.path = path
         self.threshold = threshold
         self.report = report
@@ -37,11 +37,11 @@ final class EventsFileFace: DaemonFace {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    func start() { open() }
+    package func start() { open() }
 
-    func stop() {}
+    package func stop() {}
 
-    func publish(_ event: DaemonEvent, at instant: Instant) {
+    package func publish(_ event: DaemonEvent, at instant: Instant) {
         guard event.level >= threshold else { return }
         if case let .face(own) = event, own.name.hasPrefix("events_file_") { return }
         if descriptor < 0, clock.now() >= nextTry { open() }

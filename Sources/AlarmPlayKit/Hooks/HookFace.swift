@@ -2,26 +2,26 @@
 /// stopped, silenced, missed, fallback, escalated, waking, preflight_failed, preflight_recovered,
 /// ring_degraded) runs the hooks that ask for it, with the ring in their
 /// environment. `before` hooks are timed by the core, which says when one is due (`hook_due`).
-final class HookFace: DaemonFace {
+final package class HookFace: DaemonFace {
     private let runner: HookRunner
     private unowned let host: any FaceHost
     private let base: [String: String]
 
     /// Always made: hooks may appear with any edit of the file.
-    static func make(_ host: any FaceHost) -> HookFace? {
+    package static func make(_ host: any FaceHost) -> HookFace? {
         HookFace(host: host, environment: Environment.current().variables)
     }
 
-    init(host: any FaceHost, environment: [String: String]) {
+    package init(host: any FaceHost, environment: [String: String]) {
         runner = HookRunner(loop: host.loop) { [unowned host] in host.report($0) }
         self.host = host
         base = environment
     }
 
-    func start() {}
-    func stop() {}
+    package func start() {}
+    package func stop() {}
 
-    func publish(_ event: DaemonEvent, at instant: Instant) {
+    package func publish(_ event: DaemonEvent, at instant: Instant) {
         if case let .hookDue(id, index, ring) = event {
             guard let (alarm, hooks) = lookup(id), hooks.indices.contains(index) else { return }
             return runner.run(job(hooks[index], alarm: alarm, event: Hook.Event.before.rawValue, scheduled: TimeFormat().iso(ring), reason: ""))
@@ -77,7 +77,7 @@ final class HookFace: DaemonFace {
 
 extension Hook.Event {
     /// The hooks an event runs; `before` hooks are timed by the daemon instead.
-    init?(_ event: DaemonEvent) {
+    package init?(_ event: DaemonEvent) {
         switch event {
         case .fired: self = .fired
         case .snoozed: self = .snoozed

@@ -9,11 +9,11 @@ import Glibc
 /// their output read as it comes and logged (`event=hook_output`), their end seen through a pidfd
 /// (`event=hook_done code=0 ms=...`), killed after their timeout. At most `limit` run at once,
 /// the rest wait their turn. A missing program is logged, and that is all.
-final class HookRunner {
-    struct Job {
-        var hook: Hook
-        var id: String
-        var environment: [String: String]
+final package class HookRunner {
+    package struct Job {
+        package var hook: Hook
+        package var id: String
+        package var environment: [String: String]
     }
 
     private struct Running {
@@ -26,14 +26,14 @@ final class HookRunner {
         var buffer: [UInt8] = []
     }
 
-    static let limit = 4
+    package static let limit = 4
     private let loop: EventLoop
     private let report: FaceReport.Sink
     private var running: [Int32: Running] = [:]
     private var queue: [Job] = []
     private let clock = SystemMonotonicTime()
 
-    init(loop: EventLoop, report: @escaping FaceReport.Sink) {
+    package init(loop: EventLoop, report: @escaping FaceReport.Sink) {
         self.loop = loop
         self.report = report
     }
@@ -51,7 +51,7 @@ final class HookRunner {
         }
     }
 
-    func run(_ job: Job) {
+    package func run(_ job: Job) {
         guard running.count < Self.limit else {
             queue.append(job)
             note(.info, "hook_queued", job, ["waiting": .number(queue.count)])

@@ -4,7 +4,7 @@
 /// commands, ignoring its own messages. All of it on the loop's poll, never waiting: a broker
 /// that is down is said once per outage and what was to go out waits for it, the local ring
 /// rings regardless.
-final class HouseholdFace: DaemonFace {
+final package class HouseholdFace: DaemonFace {
     private let settings: MQTTSettings
     private let instance: String
     private let loop: EventLoop
@@ -15,19 +15,19 @@ final class HouseholdFace: DaemonFace {
     private var wasDisconnected = false
 
     /// With `--mqtt`.
-    static func make(_ host: any FaceHost) -> HouseholdFace? {
+    package static func make(_ host: any FaceHost) -> HouseholdFace? {
         guard let settings = host.configuration.mqtt, let instance = HouseholdIdentity.instance(host.configuration) else { return nil }
         return HouseholdFace(settings: settings, instance: instance, host: host)
     }
 
-    init(settings: MQTTSettings, instance: String, host: any FaceHost) {
+    package init(settings: MQTTSettings, instance: String, host: any FaceHost) {
         self.settings = settings
         self.instance = instance
         self.host = host
         loop = host.loop
     }
 
-    func start() {
+    package func start() {
         let options = MQTTConnection.Options(broker: settings.broker, clientID: "alarmplay-household-\(instance)", username: settings.username,
                                              password: settings.password, will: nil)
         do {
@@ -39,11 +39,11 @@ final class HouseholdFace: DaemonFace {
         }
     }
 
-    func stop() {
+    package func stop() {
         connection?.disconnect()
     }
 
-    func publish(_ event: DaemonEvent, at instant: Instant) {
+    package func publish(_ event: DaemonEvent, at instant: Instant) {
         switch event {
         case let .householdRingSent(_, ring): send(.ring(ring))
         case let .householdStopSent(_, ring, snoozed):

@@ -2,12 +2,12 @@
 /// alarms file. Stable across restarts, and distinct for two `run`s given the same `--mqtt-id`
 /// (two users on one machine, or two machines cloned from one image), which would otherwise take
 /// each other's rings for their own and ignore them.
-enum HouseholdIdentity {
-    static func instance(deviceID: String, alarmsPath: String, machineID: String?) -> String {
+package enum HouseholdIdentity {
+    package static func instance(deviceID: String, alarmsPath: String, machineID: String?) -> String {
         "\(deviceID)-\(hash((machineID ?? HostName.current()) + "\n" + alarmsPath))"
     }
 
-    static func instance(_ configuration: AlarmDaemon.Configuration) -> String? {
+    package static func instance(_ configuration: AlarmDaemon.Configuration) -> String? {
         configuration.mqtt.map {
             instance(deviceID: $0.deviceID, alarmsPath: configuration.alarmsPath,
                      machineID: FileSystem.readText("/etc/machine-id")?.split(whereSeparator: \.isWhitespace).first.map(String.init))

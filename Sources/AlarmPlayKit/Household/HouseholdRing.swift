@@ -20,5 +20,5 @@ public struct HouseholdRing: Sendable, Equatable {
     }
 
     /// What the others show while they ring it: the label and whose alarm it is.
-    var shownLabel: String { "\(label ?? alarm) (household: \(originName))" }
+    package var shownLabel: String { "\(label ?? alarm) (household: \(originName))" }
 }

@@ -4,7 +4,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     public let text: String
 
     /// `text` must already be valid JSON number syntax (the parser checks it).
-    init(text: String) {
+    package init(text: String) {
         self.text = text
     }
 
@@ -35,7 +35,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     public var description: String { text }
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
-    static func isValidSyntax(_ text: ArraySlice<UInt8>) -> Bool {
+    package static func isValidSyntax(_ text: ArraySlice<UInt8>) -> Bool {
         var i = text.startIndex
         func digits() -> Int {
             let begin = i

@@ -25,14 +25,14 @@ public struct JSONParser {
     ]
 
     /// Stops stack exhaustion on hostile input; real alarm files nest three deep.
-    static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
     private var column = 1
     private var depth = 0
-    private(set) var problems: [JSONProblem] = []
+    private(set) package var problems: [JSONProblem] = []
 
     private struct Stop: Error {}
 

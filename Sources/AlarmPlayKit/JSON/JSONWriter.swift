@@ -3,7 +3,7 @@
 /// that tools rewrite keep small diffs.
 public enum JSONWriter {
     /// Arrays of scalars at most this wide stay on one line.
-    static let inlineWidth = 72
+    package static let inlineWidth = 72
 
     /// Pretty-printed, ending with a newline (for files and `--json` output).
     public static func pretty(_ value: JSONValue) -> String {
@@ -93,7 +93,7 @@ public enum JSONWriter {
 }
 
 extension JSONValue {
-    var isScalar: Bool {
+    package var isScalar: Bool {
         switch kind {
         case .array, .object: return false
         default: return true

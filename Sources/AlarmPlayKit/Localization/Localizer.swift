@@ -35,7 +35,7 @@ public final class Localizer {
 
 extension Optional where Wrapped == Localizer {
     /// `body` in the wrapped language, or in the process's when there is none.
-    func speaking<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func speaking<Result>(_ body: () throws -> Result) rethrows -> Result {
         guard let localizer = self else { return try body() }
         return try localizer.speaking(body)
     }

@@ -38,7 +38,7 @@ public struct MessageCatalog: Sendable {
     }
 
     /// `Plural-Forms: nplurals=2; plural=(n != 1);` → `(n != 1)`.
-    static func pluralRule(header: String) -> String? {
+    package static func pluralRule(header: String) -> String? {
         guard let line = header.split(separator: "\n").first(where: { $0.hasPrefix("Plural-Forms:") }),
               let start = line.firstRange(of: "plural=")?.upperBound else { return nil }
         return String(line[start...].prefix { $0 != ";" })

@@ -36,14 +36,14 @@ public enum Messages {
 
     /// `msgid` in the user's language. The catalog's text, or `msgid` itself when there is none
     /// (compared by pointer: gettext hands back the very string it was given).
-    static func lookUp(_ msgid: String) -> String {
+    package static func lookUp(_ msgid: String) -> String {
         msgid.withCString { pointer in
             guard let found = dgettext(domain, pointer), found != pointer else { return msgid }
             return String(cString: found)
         }
     }
 
-    static func lookUp(_ singular: String, _ plural: String, count: Int) -> String {
+    package static func lookUp(_ singular: String, _ plural: String, count: Int) -> String {
         singular.withCString { one in
             plural.withCString { many in
                 guard let found = dngettext(domain, one, many, UInt(max(0, count))) else { return count == 1 ? singular : plural }
@@ -80,7 +80,7 @@ public func trc(_ context: String, _ msgid: String, _ values: [String: String] =
 extension String {
     /// Each `{name}` of `values` replaced by its value, in one pass: a value that holds braces
     /// (a label, a typed id) is never read as a placeholder. Other braces stay as they are.
-    func filling(_ values: [String: String]) -> String {
+    package func filling(_ values: [String: String]) -> String {
         guard !values.isEmpty else { return self }
         var output = ""
         var rest = self[...]

@@ -26,7 +26,7 @@ public struct PageLanguages: Sendable {
     }
 
     /// `de-DE,de;q=0.9,en;q=0.5` → `de-DE, de, en`, by weight, keeping the order among equals.
-    static func ranked(_ header: String) -> [String] {
+    package static func ranked(_ header: String) -> [String] {
         let entries: [(String, Double)] = header.split(separator: ",").compactMap { part in
             let pieces = part.split(separator: ";").map(\.trimmingSpaces)
             guard let tag = pieces.first, !tag.isEmpty, tag != "*" else { return nil }

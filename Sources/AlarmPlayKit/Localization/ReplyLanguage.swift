@@ -8,7 +8,7 @@ import Glibc
 /// word, and for a language that is not installed, the reply is English: scripts and `socat`
 /// users see what they always saw.
 public enum ReplyLanguage {
-    static let key = "lang="
+    package static let key = "lang="
 
     /// The word for this process's own language (`LC_MESSAGES`), or nil for `C`.
     public static var word: String? {
@@ -27,7 +27,7 @@ public enum ReplyLanguage {
 
     /// A locale's name as `setlocale` writes it (`de_DE.UTF-8`, `ko_KR.utf8`, `sr_RS@latin`):
     /// nothing else reaches `newlocale`.
-    static func isLocaleName(_ name: some StringProtocol) -> Bool {
+    package static func isLocaleName(_ name: some StringProtocol) -> Bool {
         (1...64).contains(name.count) && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.@-".contains($0)) }
     }
 }

@@ -33,11 +33,11 @@ extension HomeAssistantDevice {
     public var sleepMinutesTopic: String { base + "/sleep/minutes" }
     public var sleepLeftTopic: String { base + "/sleep/left" }
     public var sleepAttributesTopic: String { base + "/sleep/attributes" }
-    var sleepCommandTopics: [String] { [sleepTopic + "/set", sleepMinutesTopic + "/set"] }
+    package var sleepCommandTopics: [String] { [sleepTopic + "/set", sleepMinutesTopic + "/set"] }
 
-    static let sleepComponents = ["sleep": "switch", "sleep_minutes": "number", "sleep_left": "sensor"]
+    package static let sleepComponents = ["sleep": "switch", "sleep_minutes": "number", "sleep_left": "sensor"]
 
-    func sleepDiscovery() -> [(String, JSONValue)] {
+    package func sleepDiscovery() -> [(String, JSONValue)] {
         let unique = { (key: String) in JSONValue.string("alarmplay_\(id)_\(key)") }
         return [
             ("sleep", ["platform": "switch", "name": "Sleep timer", "unique_id": unique("sleep"), "icon": "mdi:sleep",
@@ -54,7 +54,7 @@ extension HomeAssistantDevice {
         ]
     }
 
-    func sleepStates(_ snapshot: Snapshot) -> [String: String] {
+    package func sleepStates(_ snapshot: Snapshot) -> [String: String] {
         let sleep = snapshot.sleep
         return [
             sleepTopic: sleep == nil ? "OFF" : "ON",
@@ -71,7 +71,7 @@ extension MQTTCommand {
     /// `…/sleep/set`: `ON` (the number's minutes, the default sound), `OFF`, or `DURATION [SOUND]`
     /// (`45m`, `1h tone:melody`) for automations; `…/sleep/minutes/set`: the number. Nil for
     /// another topic.
-    static func sleep(topic: String, value: String, device: HomeAssistantDevice) -> Result<MQTTCommand, MQTTRejection>? {
+    package static func sleep(topic: String, value: String, device: HomeAssistantDevice) -> Result<MQTTCommand, MQTTRejection>? {
         if topic == device.sleepMinutesTopic + "/set" {
             let range = HomeAssistantDevice.sleepMinutes
             guard let minutes = Double(value), let whole = Int(exactly: minutes), range.contains(whole) else {
@@ -94,7 +94,7 @@ extension MQTTCommand {
     }
 
     /// The core's command, `ON` starting a sleep timer of the number's `sleepMinutes`.
-    func request(sleepMinutes: Int) -> ControlRequest? {
+    package func request(sleepMinutes: Int) -> ControlRequest? {
         if case .startSleep(nil) = self { return .startSleep(SleepRequest(seconds: sleepMinutes * 60)) }
         return request
     }

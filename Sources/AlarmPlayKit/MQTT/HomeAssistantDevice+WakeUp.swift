@@ -2,7 +2,7 @@
 /// `progress` (0 to 1, a step a minute) and the ring it leads to as attributes, for a sunrise
 /// light's automation to follow.
 extension HomeAssistantDevice {
-    func wakingComponent(_ alarm: AlarmEntity, title: String, uniqueID: JSONValue) -> JSONValue {
+    package func wakingComponent(_ alarm: AlarmEntity, title: String, uniqueID: JSONValue) -> JSONValue {
         [
             "platform": "binary_sensor", "name": .string("\(title) waking up"), "unique_id": uniqueID, "icon": "mdi:weather-sunset-up",
             "state_topic": .string(alarmTopic(alarm, "waking")), "payload_on": "ON", "payload_off": "OFF",
@@ -10,7 +10,7 @@ extension HomeAssistantDevice {
         ]
     }
 
-    func wakingStates(_ alarm: AlarmEntity) -> [String: String] {
+    package func wakingStates(_ alarm: AlarmEntity) -> [String: String] {
         [
             alarmTopic(alarm, "waking"): alarm.waking == nil ? "OFF" : "ON",
             alarmTopic(alarm, "waking/attributes"): JSONWriter.compact(.object([

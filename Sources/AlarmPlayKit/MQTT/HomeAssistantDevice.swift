@@ -102,7 +102,7 @@ public struct HomeAssistantDevice: Sendable {
         self.version = version
     }
 
-    var base: String { "alarmplay/\(id)" }
+    package var base: String { "alarmplay/\(id)" }
     public var availabilityTopic: String { base + "/availability" }
     public var ringingTopic: String { base + "/ringing" }
     public var nextTopic: String { base + "/next" }
@@ -241,7 +241,7 @@ public struct HomeAssistantDevice: Sendable {
 
 extension HomeAssistantDevice.Snapshot {
     /// What Home Assistant shows of the core's snapshot; `sounds` are the names `sounds` lists, in order.
-    init(_ snapshot: Snapshot, sounds: [String]) {
+    package init(_ snapshot: Snapshot, sounds: [String]) {
         let format = TimeFormat()
         let waking = Dictionary(snapshot.waking.map { ($0.alarm.stateKey, $0) }) { first, _ in first }
         self.init(
@@ -264,7 +264,7 @@ extension HomeAssistantDevice.Snapshot {
     }
 
     /// The listed name a reference means (`3`, `Tone:Beep`, a bare `beep`), else the reference as written.
-    static func name(of reference: SoundReference, in sounds: [String]) -> String {
+    package static func name(of reference: SoundReference, in sounds: [String]) -> String {
         switch reference {
         case let .index(index): return sounds.indices.contains(index) ? sounds[index] : reference.description
         case let .name(name):

@@ -6,18 +6,18 @@ import Glibc
 
 /// A host name resolved on a thread of its own (getaddrinfo blocks as long as DNS takes); the
 /// loop hears of the answer through `done`, an eventfd it watches.
-final class HostLookup: Sendable {
-    let done: Notifier
+final package class HostLookup: Sendable {
+    package let done: Notifier
     private let result = Mutex<[String]>([])
 
-    init() throws(SystemError) {
+    package init() throws(SystemError) {
         done = try Notifier()
     }
 
     /// The numeric addresses found, in the order to try them; empty when the name does not resolve.
-    var addresses: [String] { result.withLock { $0 } }
+    package var addresses: [String] { result.withLock { $0 } }
 
-    func start(_ host: String) {
+    package func start(_ host: String) {
         BackgroundThread.start { [self] in
             let found = Self.resolve(host)
             result.withLock { $0 = found }
@@ -25,7 +25,7 @@ final class HostLookup: Sendable {
         }
     }
 
-    static func isNumeric(_ host: String) -> Bool {
+    package static func isNumeric(_ host: String) -> Bool {
         var v4 = in_addr()
         var v6 = in6_addr()
         return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
@@ -34,7 +34,7 @@ final class HostLookup: Sendable {
     /// getaddrinfo's answer reordered as RFC 8305 asks: its first address first, then the families
     /// alternating, so that a name with an IPv6 address the server does not listen on (Debian's
     /// `/etc/hosts` maps `localhost` to `::1` too) still reaches it on the next one.
-    static func interleaved(_ found: [(family: Int32, address: String)]) -> [String] {
+    package static func interleaved(_ found: [(family: Int32, address: String)]) -> [String] {
         var unique: [(family: Int32, address: String)] = []
         for entry in found where !unique.contains(where: { $0.address == entry.address }) { unique.append(entry) }
         guard let first = unique.first?.family else { return [] }

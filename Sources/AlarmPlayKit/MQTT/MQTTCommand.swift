@@ -106,7 +106,7 @@ private extension String {
 
 extension MQTTCommand {
     /// The core's command for it; nil for what the face handles itself.
-    var request: ControlRequest? {
+    package var request: ControlRequest? {
         switch self {
         case .snooze: return .snooze(id: nil)
         case .stop: return .stop(id: nil)

@@ -9,18 +9,18 @@ import Glibc
 /// keepalive is one deadline a little after the keepalive interval since the last write, so an
 /// idle connection costs a ping and its answer a minute. A lost or refused connection is retried
 /// with backoff, 1 s doubling to 60 s. Owns the client and destroys it in `deinit`.
-final class MQTTConnection {
-    struct Options {
-        var broker: MQTTBroker
-        var clientID: String
-        var username: String?
-        var password: String?
+final package class MQTTConnection {
+    package struct Options {
+        package var broker: MQTTBroker
+        package var clientID: String
+        package var username: String?
+        package var password: String?
         /// Published by the broker if this client vanishes without a clean disconnect.
-        var will: (topic: String, payload: String)?
-        var keepaliveSeconds: Int32 = 60
+        package var will: (topic: String, payload: String)?
+        package var keepaliveSeconds: Int32 = 60
     }
 
-    enum Event {
+    package enum Event {
         case connected
         case disconnected(reason: String)
         case message(topic: String, payload: [UInt8], retained: Bool)
@@ -39,11 +39,11 @@ final class MQTTConnection {
     private var pendingLookup: HostLookup?
     /// Addresses of the broker's name not tried yet in this round of connecting.
     private var untried: [String] = []
-    private(set) var isConnected = false
+    private(set) package var isConnected = false
     private var isStopping = false
 
     /// Throws a `LibraryError` when libmosquitto is missing, a `SystemError` when it cannot make a client.
-    init(options: Options, loop: EventLoop, onEvent: @escaping (Event) -> Void) throws {
+    package init(options: Options, loop: EventLoop, onEvent: @escaping (Event) -> Void) throws {
         let mosquitto = try Self.library.get().functions
         _ = mosquitto.mosquitto_lib_init()
         self.mosquitto = mosquitto
@@ -82,7 +82,7 @@ final class MQTTConnection {
     /// libmosquitto would call a blocking getaddrinfo on the loop, and a DNS that hangs must not
     /// hold up a ring. (`mqtts://` gives libmosquitto the name itself, which its certificate
     /// check needs.)
-    func connect() {
+    package func connect() {
         retry = nil
         let host = options.broker.host
         guard options.broker.port != 0, !options.broker.tls, !HostLookup.isNumeric(host), let lookup = try? HostLookup() else {
@@ -106,20 +106,20 @@ final class MQTTConnection {
     }
 
     /// Queues a message (QoS 1) and starts writing it.
-    func publish(_ topic: String, _ payload: String, retain: Bool) {
+    package func publish(_ topic: String, _ payload: String, retain: Bool) {
         guard isConnected else { return }
         let bytes = Array(payload.utf8)
         _ = mosquitto.mosquitto_publish(client, nil, topic, Int32(bytes.count), bytes, 1, retain)
         flush()
     }
 
-    func subscribe(_ topics: [String]) {
+    package func subscribe(_ topics: [String]) {
         for topic in topics { _ = mosquitto.mosquitto_subscribe(client, nil, topic, 1) }
         flush()
     }
 
     /// A clean stop: what was queued goes out, then the DISCONNECT (so the broker keeps its will).
-    func disconnect() {
+    package func disconnect() {
         guard isConnected else { return }
         isStopping = true
         flush()

@@ -2,7 +2,7 @@
 /// discovery message, retained states republished within a second of any change, events, and
 /// commands turned into the core's commands. A broker that is down or lost is logged once and
 /// retried with backoff; alarms ring regardless.
-final class MQTTFace: DaemonFace {
+final package class MQTTFace: DaemonFace {
     private let settings: MQTTSettings
     private let loop: EventLoop
     private let device: HomeAssistantDevice
@@ -25,11 +25,11 @@ final class MQTTFace: DaemonFace {
     private let clock = SystemMonotonicTime()
 
     /// With `--mqtt`.
-    static func make(_ host: any FaceHost) -> MQTTFace? {
+    package static func make(_ host: any FaceHost) -> MQTTFace? {
         host.configuration.mqtt.map { MQTTFace(settings: $0, host: host) }
     }
 
-    init(settings: MQTTSettings, host: any FaceHost) {
+    package init(settings: MQTTSettings, host: any FaceHost) {
         self.settings = settings
         self.host = host
         loop = host.loop
@@ -43,7 +43,7 @@ final class MQTTFace: DaemonFace {
         loop.cancel(rejectionSummary)
     }
 
-    func start() {
+    package func start() {
         let options = MQTTConnection.Options(
             broker: settings.broker, clientID: "alarmplay-\(settings.deviceID)", username: settings.username,
             password: settings.password, will: (device.availabilityTopic, "offline"))
@@ -57,14 +57,14 @@ final class MQTTFace: DaemonFace {
     }
 
     /// A clean stop says `offline` itself before disconnecting.
-    func stop() {
+    package func stop() {
         connection?.publish(device.availabilityTopic, "offline", retain: true)
         connection?.disconnect()
     }
 
     /// Every event the daemon publishes: Home Assistant's event types go out as events, and any
     /// event may have changed a state, so states are compared and republished shortly after.
-    func publish(_ event: DaemonEvent, at instant: Instant) {
+    package func publish(_ event: DaemonEvent, at instant: Instant) {
         guard let connection, connection.isConnected else { return }
         if let type = HomeAssistantDevice.eventType(of: event) {
             let id = event.alarmID

@@ -2,18 +2,18 @@
 /// trying a value sees each answer), the rest counted and said as one line when the interval
 /// ends. So 300,000 junk payloads cost a counter each, not a log line, an event and a
 /// republish each. Pure: the caller passes monotonic nanoseconds.
-struct RejectionTally {
-    static let intervalNanoseconds: Int64 = 10_000_000_000
-    static let toldPerInterval = 5
+package struct RejectionTally {
+    package static let intervalNanoseconds: Int64 = 10_000_000_000
+    package static let toldPerInterval = 5
 
     private var intervalStart: Int64?
     private var told = 0
     /// Refused in the current interval and not told one by one.
-    private(set) var untold = 0
+    private(set) package var untold = 0
 
     /// Whether to tell this rejection in full. When it opens a new interval, `untoldBefore` is
     /// the count the one before left untold (to be said now, if the caller has not yet).
-    mutating func note(at now: Int64) -> (tell: Bool, untoldBefore: Int) {
+    mutating package func note(at now: Int64) -> (tell: Bool, untoldBefore: Int) {
         var untoldBefore = 0
         if intervalStart.map({ now - $0 >= Self.intervalNanoseconds }) ?? true {
             untoldBefore = untold
@@ -30,7 +30,7 @@ struct RejectionTally {
     }
 
     /// At the interval's end: the count left untold, which is then cleared.
-    mutating func takeUntold() -> Int {
+    mutating package func takeUntold() -> Int {
         defer { untold = 0 }
         return untold
     }

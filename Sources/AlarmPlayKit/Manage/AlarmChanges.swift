@@ -20,7 +20,7 @@ public struct AlarmChanges: Sendable, Equatable {
 
     /// Each pattern key and the keys it replaces (`days` stays with `every`, which counts weeks
     /// of those days; `except` and `until` go with a dated one-shot).
-    static let patternReplaces: [(key: String, replaces: [String])] = [
+    package static let patternReplaces: [(key: String, replaces: [String])] = [
         ("days", ["date", "monthly", "yearly"]),
         ("date", ["days", "every", "from", "monthly", "yearly", "except", "until"]),
         ("every", ["date", "monthly", "yearly"]),

@@ -1,7 +1,7 @@
 /// Short ids for alarms added without `--id`: easy to type in `alarmplay skip ID`, and unique
 /// within the file.
 public enum AlarmID {
-    static let maximumLength = 24
+    package static let maximumLength = 24
 
     /// From the label (`Work days` → `work-days`), else the time (`06:45` → `06h45`, never all
     /// digits, which would read as a position); `-2`, `-3`... when taken.
@@ -14,13 +14,13 @@ public enum AlarmID {
     }
 
     /// `06h45`, `07h05m30`.
-    static func timeID(_ time: TimeOfDay) -> String {
+    package static func timeID(_ time: TimeOfDay) -> String {
         let base = TimeOfDay.twoDigits(time.hour) + "h" + TimeOfDay.twoDigits(time.minute)
         return time.second == 0 ? base : base + "m" + TimeOfDay.twoDigits(time.second)
     }
 
     /// Lower-case letters and digits, anything else one `-`; nil when nothing usable is left.
-    static func slug(_ label: String) -> String? {
+    package static func slug(_ label: String) -> String? {
         var slug = ""
         for character in label.lowercased() {
             if character.isLetter || character.isNumber {

@@ -3,17 +3,17 @@
 /// characters or the bidirectional controls that make text read other than it is stored
 /// (`U+202E` shows `evil.txt` as `txt.live`). Checked when an edit writes them, not when a
 /// hand-written file is read, so no file that worked stops working.
-enum NewText {
+package enum NewText {
     private static let bidiControls: ClosedRange<UInt32> = 0x202A...0x202E
     private static let bidiIsolates: ClosedRange<UInt32> = 0x2066...0x2069
     private static let bidiMarks: Set<UInt32> = [0x200E, 0x200F, 0x061C]
 
-    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
         bidiControls.contains(scalar.value) || bidiIsolates.contains(scalar.value) || bidiMarks.contains(scalar.value)
     }
 
     /// The problem of `text` as `key` (an id or a label), nil when it may be written.
-    static func problem(_ text: String, as key: String) -> String? {
+    package static func problem(_ text: String, as key: String) -> String? {
         if key == "id", text.contains("/") {
             return tr("an id cannot contain \"/\" (it is part of the page's and Home Assistant's addresses)")
         }
@@ -27,7 +27,7 @@ enum NewText {
     }
 
     /// The problems of the ids and labels an edit would write.
-    static func check(_ changes: AlarmChanges) throws(AlarmEditRejected) {
+    package static func check(_ changes: AlarmChanges) throws(AlarmEditRejected) {
         let problems = ["id", "label"].compactMap { key in
             changes.values[key]?.stringValue.flatMap { problem($0, as: key) }.map { AlarmEditRejected.Problem(key: key, message: $0) }
         }

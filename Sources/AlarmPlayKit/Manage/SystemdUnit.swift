@@ -38,8 +38,8 @@ public struct SystemdUnit: Sendable, Equatable {
         return unit
     }
 
-    static let packagedUser = "alarmplay"
-    static let packagedHome = "/var/lib/alarmplay"
+    package static let packagedUser = "alarmplay"
+    package static let packagedHome = "/var/lib/alarmplay"
 
     /// The package's sysusers.d file: the system service's user, in group `audio` for the sound cards.
     public static let sysusers = """

@@ -9,18 +9,18 @@ import Glibc
 /// device's mixer is audible or may be made so, the kernel's clock is synchronised, and a machine
 /// that may suspend can be woken. It blocks (a stream, a sound server), so `run` calls it off the
 /// loop (`OffLoopWorker`).
-struct PreflightCheck: Sendable {
-    var sound: SoundReference
-    var devices: [String]
-    var forceAudible: Bool
-    var context: RingContext
+package struct PreflightCheck: Sendable {
+    package var sound: SoundReference
+    package var devices: [String]
+    package var forceAudible: Bool
+    package var context: RingContext
     /// Why a suspended machine would not wake for the ring (`WakeAbility.reason`); nil when it would.
-    var wakeProblem: String?
+    package var wakeProblem: String?
     /// False while something sounds: its device is in use (a `hw:` device opens once at a time),
     /// and a busy device now says nothing about the ring.
-    var checkDevices = true
+    package var checkDevices = true
 
-    func run(registry: SoundRegistry) -> [PreflightProblem] {
+    package func run(registry: SoundRegistry) -> [PreflightProblem] {
         var problems: [PreflightProblem] = []
         var format = StreamSource.pcmFormat
         var sixteenBit = true
@@ -73,7 +73,7 @@ struct PreflightCheck: Sendable {
     }
 
     /// The kernel offers a sleep state (`/sys/power/state`): a laptop, a desktop. A Pi offers none.
-    static func maySuspend() -> Bool {
+    package static func maySuspend() -> Bool {
         let states = FileSystem.readText("/sys/power/state")?.split(whereSeparator: \.isWhitespace) ?? []
         return states.contains("mem") || states.contains("disk")
     }

@@ -7,34 +7,34 @@
 /// and what that finds it replaces itself. Problems are announced when they change, and a problem
 /// that went away is announced once as recovered: by alarm, across its rings, so a standing
 /// problem (an unsynchronised clock) is said once, not again before every ring and snooze's end.
-struct PreflightPlan {
-    static let retrySeconds = 60
+package struct PreflightPlan {
+    package static let retrySeconds = 60
 
     /// What is known of one ring's checks.
-    struct Entry: Equatable {
-        var ring: Ring
+    package struct Entry: Equatable {
+        package var ring: Ring
         /// Seconds before the ring after which no check starts (its pre-roll and a margin).
-        var closing: Int
+        package var closing: Int
         /// The last finished check; nil before the first.
-        var checkedAt: Int?
-        var problems: [PreflightProblem] = []
-        var inFlight = false
+        package var checkedAt: Int?
+        package var problems: [PreflightProblem] = []
+        package var inFlight = false
     }
 
     /// By alarm (its state key); only rings still upcoming are kept.
-    private(set) var entries: [String: Entry] = [:]
+    private(set) package var entries: [String: Entry] = [:]
     /// By alarm: the problems last announced, whichever ring they were found for.
     private var announced: [String: [PreflightProblem]] = [:]
 
     /// The seconds in which checks of the entry's ring may start.
-    static func window(_ entry: Entry) -> ClosedRange<Int> {
+    package static func window(_ entry: Entry) -> ClosedRange<Int> {
         let lead = entry.ring.alarm.settings.preflight
         return (entry.ring.at - lead)...(entry.ring.at - min(entry.closing, lead))
     }
 
     /// Keeps the entries of `rings` (a ring moved, by an edit or a snooze, starts afresh) and
     /// drops the others; alarms with `preflight` off are not tracked.
-    mutating func track(_ rings: [(ring: Ring, closing: Int)]) {
+    mutating package func track(_ rings: [(ring: Ring, closing: Int)]) {
         var kept: [String: Entry] = [:]
         for (ring, closing) in rings where ring.alarm.settings.preflight > 0 {
             let key = ring.alarm.stateKey
@@ -48,7 +48,7 @@ struct PreflightPlan {
     /// "Too late" counts from `now` too: a ring first seen inside its closing seconds (`run`
     /// started, or the alarm added, just before it) is never checked, and its first check's time,
     /// long past, must not be handed to the timer, which would wake at once again and again.
-    func nextCheck(_ entry: Entry, now: Int) -> Int? {
+    package func nextCheck(_ entry: Entry, now: Int) -> Int? {
         guard !entry.inFlight else { return nil }
         let window = Self.window(entry)
         let due: Int
@@ -61,7 +61,7 @@ struct PreflightPlan {
     }
 
     /// The rings whose check is due at `now`, marked in flight; the caller starts them.
-    mutating func start(now: Int) -> [Ring] {
+    mutating package func start(now: Int) -> [Ring] {
         var started: [Ring] = []
         for (key, entry) in entries.sorted(by: { $0.value.ring.at < $1.value.ring.at }) {
             guard let due = nextCheck(entry, now: now), due <= now else { continue }
@@ -72,13 +72,13 @@ struct PreflightPlan {
     }
 
     /// The earliest second a check is due, for the timer.
-    func nextDeadline(now: Int) -> Int? {
+    package func nextDeadline(now: Int) -> Int? {
         entries.values.compactMap { nextCheck($0, now: now) }.min()
     }
 
     /// Takes a finished check of `ring` at `now`; returns what to announce. A result for a ring
     /// no longer tracked (it moved while the check ran) is dropped.
-    mutating func record(_ problems: [PreflightProblem], for ring: Ring, at now: Int) -> [DaemonEvent] {
+    mutating package func record(_ problems: [PreflightProblem], for ring: Ring, at now: Int) -> [DaemonEvent] {
         let key = ring.alarm.stateKey
         guard var entry = entries[key], entry.ring.at == ring.at else { return [] }
         let before = announced[key] ?? []
@@ -100,7 +100,7 @@ struct PreflightPlan {
     }
 
     /// What the last check found for `alarm`'s next (or just fired) ring; empty when nothing.
-    func problems(_ alarm: Alarm) -> [PreflightProblem] {
+    package func problems(_ alarm: Alarm) -> [PreflightProblem] {
         entries[alarm.stateKey]?.problems ?? []
     }
 }

@@ -2,9 +2,9 @@
 /// failed rings as the alarm's `fallbackSound` (or the built-in tone), devices that failed are
 /// left out of the device list when the first is among them (unless every device failed: the
 /// ringer then tries them all again and rings the bell meanwhile).
-enum PreflightSubstitution {
+package enum PreflightSubstitution {
     /// `request` without what `problems` found broken, and what was replaced, for the log.
-    static func apply(_ problems: [PreflightProblem], to request: RingRequest) -> (request: RingRequest, replaced: [String]) {
+    package static func apply(_ problems: [PreflightProblem], to request: RingRequest) -> (request: RingRequest, replaced: [String]) {
         var request = request
         var replaced: [String] = []
         if let broken = problems.first(where: { if case .sound = $0.part { return true } else { return false } }) {

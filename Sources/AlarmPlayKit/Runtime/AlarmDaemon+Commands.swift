@@ -2,7 +2,7 @@
 /// the loop; edits of the alarms file and uploads are finished off the loop and answered then,
 /// so nothing a face asks can delay a ring.
 extension AlarmDaemon {
-    func perform(_ request: ControlRequest, reply: @escaping (CommandResult) -> Void) {
+    package func perform(_ request: ControlRequest, reply: @escaping (CommandResult) -> Void) {
         switch request {
         case let .snooze(id): reply(settled { snooze(id) })
         case let .stop(id): reply(settled { CommandResult(model.stop(id)) })
@@ -76,7 +76,7 @@ extension AlarmDaemon {
 
     /// For the faces that need the answer at once (keys, signals, the control socket), which
     /// ask only for what is answered on the loop.
-    func perform(_ request: ControlRequest) -> CommandResult {
+    package func perform(_ request: ControlRequest) -> CommandResult {
         var answer: CommandResult?
         perform(request) { answer = $0 }
         return answer ?? .done(Phrase("accepted: {request} is made off the loop", ["request": request.line]))
@@ -120,7 +120,7 @@ extension AlarmDaemon {
         return .value(listing(file.alarms[index], in: snapshot()))
     }
 
-    func listing(_ alarm: Alarm, in snapshot: Snapshot) -> JSONValue {
+    package func listing(_ alarm: Alarm, in snapshot: Snapshot) -> JSONValue {
         snapshot.listing(alarm, sound: try? registry.resolve(alarm.settings.sound)).json(format: TimeFormat())
     }
 }

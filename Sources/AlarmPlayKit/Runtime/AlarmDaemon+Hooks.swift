@@ -3,7 +3,7 @@
 extension AlarmDaemon {
     /// Announces the `before` hooks whose moment has come (or passed while `run` was down) for a
     /// ring still ahead, each once per ring; returns the next such moment, for the timer.
-    func runBeforeHooks(now: Int) -> Int? {
+    package func runBeforeHooks(now: Int) -> Int? {
         var next: Int?
         ranBeforeHooks = ranBeforeHooks.filter { $0.ring > now }
         for alarm in model.alarms {
@@ -25,8 +25,8 @@ extension AlarmDaemon {
 }
 
 /// A `before` hook that has run for one ring.
-struct RanHook: Hashable {
-    var key: String
-    var ring: Int
-    var index: Int
+package struct RanHook: Hashable {
+    package var key: String
+    package var ring: Int
+    package var index: Int
 }

@@ -5,7 +5,7 @@
 /// the usual stop and snooze, so the one where it happened and the origin log it the same way.
 extension AlarmDaemon {
     /// After every event: a household step starts a ring, the end of an alarm ringing one ends it.
-    func followHousehold(_ event: DaemonEvent) {
+    package func followHousehold(_ event: DaemonEvent) {
         switch event {
         case let .escalated(id, step, _, _): sendHousehold(id, step: step)
         case let .stopped(id, _), let .dismissed(id): endHousehold(id, snoozed: false)
@@ -35,7 +35,7 @@ extension AlarmDaemon {
     /// Another's ring: rung from the next second (`evaluate` has handled this one) on this `run`'s
     /// devices with its default sound, without a fade (the origin has rung unanswered already) and
     /// without escalating (so it never rings the household again).
-    func ringForHousehold(_ ring: HouseholdRing) -> CommandResult {
+    package func ringForHousehold(_ ring: HouseholdRing) -> CommandResult {
         guard ring.origin != householdInstance else { return .done(Phrase("own household ring")) }
         guard let id = household.receive(ring) else { return .done(Phrase("household ring {ring} already rings", ["ring": ring.ring])) }
         let at = clock.now().seconds + 1
@@ -53,7 +53,7 @@ extension AlarmDaemon {
     /// Another member ended the ring: the origin stops or snoozes its alarm, the others drop their
     /// copy (stopped if it rings, gone if its second has not come yet). Forgotten first, so the
     /// stop that follows is not sent back to the household.
-    func endedByHousehold(_ ring: String, by: String, snoozed: Bool) -> CommandResult {
+    package func endedByHousehold(_ ring: String, by: String, snoozed: Bool) -> CommandResult {
         guard let entry = household.remove(ring: ring) else { return .refused(Refusal(.notFound, "no household ring \(ring) here")) }
         event(.householdStop(id: entry.local, ring: ring, by: by, snoozed: snoozed))
         guard entry.mine else {
@@ -64,7 +64,7 @@ extension AlarmDaemon {
 
     /// A snooze: another's ring stops here and is snoozed at its origin (a snooze here would ring
     /// a copy of it again, unasked); the rest snooze as always.
-    func snooze(_ id: String?) -> CommandResult {
+    package func snooze(_ id: String?) -> CommandResult {
         let guests = model.ringing.map(\.alarm).filter { household.isGuest($0.name) && (id == nil || $0.name == id || $0.id == id) }
         guard !guests.isEmpty else { return CommandResult(model.snooze(id)) }
         for alarm in guests {

@@ -2,9 +2,9 @@
 /// unmuted and raised (`forceAudible`, on by default), and put back as it was once nothing rings.
 extension AlarmDaemon {
     /// A fraction of each control's range: loud enough to wake, the alarm's `volume` still applies.
-    static let audibleFloor = 0.5
+    package static let audibleFloor = 0.5
 
-    func ensureAudible(for alarm: Alarm) {
+    package func ensureAudible(for alarm: Alarm) {
         guard alarm.settings.forceAudible, mixerChanges == nil, let mixer = ALSAMixer(device: devices(for: alarm)[0]) else { return }
         let saved = mixer.makeAudible(floor: Self.audibleFloor)
         guard !saved.isEmpty else { return }
@@ -13,11 +13,11 @@ extension AlarmDaemon {
     }
 
     /// Where `alarm` rings, in order; its mixer is the first one's, the device it should play on.
-    func devices(for alarm: Alarm) -> [String] {
+    package func devices(for alarm: Alarm) -> [String] {
         DeviceFallback.asked(alarm: alarm.settings.devices, commandLine: configuration.devices)
     }
 
-    func restoreMixer() {
+    package func restoreMixer() {
         guard let (mixer, saved) = mixerChanges else { return }
         mixer.restore(saved)
         mixerChanges = nil

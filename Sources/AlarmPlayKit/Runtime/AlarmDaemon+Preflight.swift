@@ -2,7 +2,7 @@
 /// its result comes back on it, and the ring then leaves out what it found broken.
 extension AlarmDaemon {
     /// Starts the checks that are due now; returns when the next one is, for the timer.
-    func runPreflights() -> Int? {
+    package func runPreflights() -> Int? {
         // The schedule's own snapshot: the faces' extras (what is heard, the checks) are not needed here.
         let upcoming = model.snapshot(heard: nil, bell: false).upcoming(count: Self.preflightRings)
         // No check starts within the pre-roll (and 2 s): the ring is opening its sound by then.
@@ -13,7 +13,7 @@ extension AlarmDaemon {
     }
 
     /// How many of the next rings are checked: enough for alarms set close together.
-    static let preflightRings = 4
+    package static let preflightRings = 4
 
     private func startPreflight(_ ring: Ring) {
         let settings = ring.alarm.settings
@@ -33,7 +33,7 @@ extension AlarmDaemon {
 
     /// The ring's request with what its check found broken replaced, each replacement said as a
     /// `fallback` and reported.
-    func replacingBroken(_ request: RingRequest, for alarm: Alarm) -> RingRequest {
+    package func replacingBroken(_ request: RingRequest, for alarm: Alarm) -> RingRequest {
         let (replaced, lines) = PreflightSubstitution.apply(preflight.problems(alarm), to: request)
         for line in lines { event(.fallback(id: alarm.name, reason: line)) }
         if let first = lines.first { reportDegraded(alarm.name, reason: first) }
@@ -41,23 +41,23 @@ extension AlarmDaemon {
     }
 
     /// The events kept for the page until seen, and how many at most.
-    static func isReport(_ event: DaemonEvent) -> Bool {
+    package static func isReport(_ event: DaemonEvent) -> Bool {
         switch event {
         case .ringDegraded, .missed: return true
         default: return false
         }
     }
 
-    static let reportsKept = 20
+    package static let reportsKept = 20
 
     /// Once a ring: it did not ring as asked (a fallback, the bell).
-    func reportDegraded(_ id: String, reason: String) {
+    package func reportDegraded(_ id: String, reason: String) {
         guard degraded.insert(id).inserted else { return }
         event(.ringDegraded(id: id, reason: reason))
     }
 
     /// Each alarm's check as every face shows it: its next ring, when it was checked, what is wrong.
-    var preflightStatus: [Snapshot.Preflight] {
+    package var preflightStatus: [Snapshot.Preflight] {
         preflight.entries.values.sorted { $0.ring.at < $1.ring.at }.map {
             Snapshot.Preflight(id: $0.ring.alarm.name, ring: $0.ring.at, checkedAt: $0.checkedAt, problems: $0.problems)
         }

@@ -3,7 +3,7 @@
 /// and when it is stopped the next one sounds again, so none is lost silently.
 extension AlarmDaemon {
     /// Announces what the schedule decided, oldest first, and makes the sound follow it.
-    func announce() {
+    package func announce() {
         for outcome in model.drainOutcomes() {
             switch outcome {
             case let .fired(due, late):
@@ -44,13 +44,13 @@ extension AlarmDaemon {
     }
 
     /// Makes the newest ringing alarm the one heard; once none rings, the mixer is put back.
-    func updateSound() {
+    package func updateSound() {
         if !engine.follow(model.ringing, devices: devices(for:)) { restoreMixer() }
     }
 
     /// Starts a sound on a ringer thread. Its fallbacks and bell changes wait in the inbox; the
     /// loop is woken to publish them.
-    func startRinger(_ request: RingRequest, id: String, after previous: Ringer? = nil) -> Ringer {
+    package func startRinger(_ request: RingRequest, id: String, after previous: Ringer? = nil) -> Ringer {
         let inbox = ringerInbox
         let notifier = self.notifier
         return Ringer.start(request, registry: registry, after: previous, realtime: priority.isRealtime, events: { ringEvent in
@@ -59,7 +59,7 @@ extension AlarmDaemon {
         }, finished: { notifier.signal() })
     }
 
-    func publish(_ ringEvent: RingEvent, id: String) {
+    package func publish(_ ringEvent: RingEvent, id: String) {
         switch ringEvent {
         case let .fallback(reason):
             event(.fallback(id: id, reason: reason))
@@ -73,7 +73,7 @@ extension AlarmDaemon {
     }
 
     /// The ringer thread said something: its bell changed, or it ended on its own.
-    func ringerChanged() {
+    package func ringerChanged() {
         // A ringer ends on its own only when its ring duration is over; the wall-clock timer
         // then silences the alarm (and logs it) at `endsAt`. A device that swallowed the sound
         // faster than real time (ALSA's `null`) ends it early: the alarm stays ringing until

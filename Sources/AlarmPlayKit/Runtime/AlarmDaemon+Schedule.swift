@@ -3,22 +3,22 @@
 /// folder; a file that is invalid when `run` starts (a bad hand edit before a reboot) is reported
 /// line by line and the copy rings instead.
 extension AlarmDaemon {
-    var lastGoodPath: String { LastGoodCopy.path(statePath: configuration.statePath) }
+    package var lastGoodPath: String { LastGoodCopy.path(statePath: configuration.statePath) }
 
     /// What reading the alarms file gives, made off the loop on a reload: the file, the sounds
     /// it was checked against and the calendars it names.
-    struct Read: Sendable {
-        var file: AlarmFile
-        var registry: SoundRegistry
-        var calendars: [CalendarSource]
+    package struct Read: Sendable {
+        package var file: AlarmFile
+        package var registry: SoundRegistry
+        package var calendars: [CalendarSource]
         /// Why the last good copy could not be kept, when it could not.
-        var lastGoodProblem: String?
+        package var lastGoodProblem: String?
     }
 
     /// Reads and checks the file, its sounds and calendars: disk work, with no part of the
     /// daemon's state, so a reload runs it on a worker and a slow card, a FIFO or a huge file in
     /// the file's place cannot hold the loop. A calendar never fetched counts as empty here.
-    static func read(path: String, folders: SoundFolders, statePath: String, now: Int) throws(AlarmFileError) -> Read {
+    package static func read(path: String, folders: SoundFolders, statePath: String, now: Int) throws(AlarmFileError) -> Read {
         let registry = SoundRegistry.standard(folders: folders)
         var calendars = CalendarLoader(alarmsPath: path, statePath: statePath, now: now)
         calendars.fetchesMissing = false
@@ -28,7 +28,7 @@ extension AlarmDaemon {
 
     /// A missing file is waited for. Later failures keep the schedule in force; at start the last
     /// good copy stands in, and only without one is an invalid file an error (exit 65).
-    func loadAlarms() throws {
+    package func loadAlarms() throws {
         let result = Result { () throws(AlarmFileError) in
             try Self.read(path: configuration.alarmsPath, folders: configuration.soundFolders,
                           statePath: configuration.statePath, now: clock.now().seconds)
@@ -38,7 +38,7 @@ extension AlarmDaemon {
     }
 
     /// Reads the file again off the loop; `done` runs once its result is in force.
-    func reload(reason: String, then done: @escaping () -> Void = {}) {
+    package func reload(reason: String, then done: @escaping () -> Void = {}) {
         event(.reload(reason: reason))
         reloads += 1
         let generation = reloads
@@ -125,7 +125,7 @@ extension AlarmDaemon {
     }
 
     /// What rings, what waits and what rings next, now: what every face renders.
-    func snapshot() -> Snapshot {
+    package func snapshot() -> Snapshot {
         var snapshot = model.snapshot(heard: engine.heard?.key, bell: engine.heard?.bell == true)
         snapshot.preflight = preflightStatus
         snapshot.sleep = sleepTimer

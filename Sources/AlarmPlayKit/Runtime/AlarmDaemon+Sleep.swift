@@ -2,7 +2,7 @@
 /// alarm win over a preview (refused while one rings or is about to, cut when one opens ahead or
 /// fires, the device handed over) holds for it too; it ends by itself when its ringer's time is up.
 extension AlarmDaemon {
-    func startSleep(_ asked: SleepRequest) -> CommandResult {
+    package func startSleep(_ asked: SleepRequest) -> CommandResult {
         if let problem = asked.problem { return .refused(Refusal(field: problem.field, problem.message)) }
         guard model.ringing.isEmpty, !engine.isOpen else {
             return .refused(Refusal(.conflict, "an alarm is ringing or about to ring; it wins over a sleep timer"))
@@ -39,7 +39,7 @@ extension AlarmDaemon {
     }
 
     /// What the end of the engine's preview says: `sleep_ended` when it was a sleep timer's sound.
-    func previewEnded(reason: String) {
+    package func previewEnded(reason: String) {
         guard sleepTimer != nil else { return event(.previewEnded(reason: reason)) }
         sleepTimer = nil
         event(.sleepEnded(reason: SleepEnd(previewReason: reason)))

@@ -5,10 +5,10 @@ import Glibc
 /// Sounds and timers from the faces: a preview on the alarm device, uploads into the user's sound
 /// folder, and timers. A ringing alarm always wins over a preview.
 extension AlarmDaemon {
-    static let previewLimitSeconds = 30.0
-    static let soundExtensions = ["wav", "flac", "ogg", "oga", "opus", "mp3"]
+    package static let previewLimitSeconds = 30.0
+    package static let soundExtensions = ["wav", "flac", "ogg", "oga", "opus", "mp3"]
 
-    func startPreview(_ name: String, volume: Double) -> CommandResult {
+    package func startPreview(_ name: String, volume: Double) -> CommandResult {
         guard volume >= 0, volume <= 1 else {
             return .refused(Refusal(field: "volume", "volume must be a number from 0.0 to 1.0"))
         }
@@ -32,7 +32,7 @@ extension AlarmDaemon {
 
     /// True when a preview was playing.
     @discardableResult
-    func endPreview(reason: String) -> Bool {
+    package func endPreview(reason: String) -> Bool {
         guard engine.endPreview() else { return false }
         previewEnded(reason: reason)
         return true
@@ -41,7 +41,7 @@ extension AlarmDaemon {
     /// Keeps an uploaded file only if libsndfile can play it; the name is the file's own, without
     /// folders, so nothing lands outside the user's sound folder. Received into a file beside it
     /// (up to 50 MiB, never in memory), checked off the loop, then taken into the sounds on it.
-    func addSound(_ name: String, _ file: String, _ reply: @escaping (CommandResult) -> Void) {
+    package func addSound(_ name: String, _ file: String, _ reply: @escaping (CommandResult) -> Void) {
         if let refusal = Self.uploadRefusal(name, file) { return reply(.refused(refusal)) }
         let folder = configuration.userSounds
         let path = folder + "/" + name
@@ -100,7 +100,7 @@ extension AlarmDaemon {
         guard link(received, path) == 0 else { throw Refusal(.conflict, "\(name): \(FileSystem.lastErrorDescription())") }
     }
 
-    func startTimer(seconds: Int, label: String?) -> CommandResult {
+    package func startTimer(seconds: Int, label: String?) -> CommandResult {
         guard seconds >= 1, seconds <= 24 * 3600 else {
             return .refused(Refusal(field: "duration", "duration must be from 1s to 24h"))
         }
@@ -118,7 +118,7 @@ extension AlarmDaemon {
         return .value(RunningTimer(alarm: alarm, at: at).json(format: TimeFormat()))
     }
 
-    func cancelTimer(_ id: String) -> CommandResult {
+    package func cancelTimer(_ id: String) -> CommandResult {
         guard model.cancelTimer(id) else {
             return .refused(Refusal(.notFound, "no timer \"\(id)\"; running: \(model.timers.compactMap(\.alarm.id).joined(separator: ", "))"))
         }

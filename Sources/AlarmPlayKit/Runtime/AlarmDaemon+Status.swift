@@ -2,7 +2,7 @@
 extension AlarmDaemon {
     /// Performed in English, so the log says what happened in English; worded in the language
     /// the line asks for (`ReplyLanguage`).
-    func reply(to line: String) -> String {
+    package func reply(to line: String) -> String {
         let (language, requestLine) = ReplyLanguage.split(line)
         guard let request = ControlRequest(line: requestLine) else {
             return language.speaking {
@@ -14,7 +14,7 @@ extension AlarmDaemon {
         return language.speaking { result.line }
     }
 
-    func statusJSON() -> JSONValue {
+    package func statusJSON() -> JSONValue {
         let format = TimeFormat()
         let snapshot = snapshot()
         let ringingJSON: [JSONValue] = snapshot.ringing.map { ring in

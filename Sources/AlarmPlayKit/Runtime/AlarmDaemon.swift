@@ -48,71 +48,71 @@ public final class AlarmDaemon {
         }
     }
 
-    let configuration: Configuration
+    package let configuration: Configuration
     /// The schedule and its decisions; everything else here is the loop and the world around it.
-    var model = ScheduleModel(clock: SystemClock())
-    var clock: any WallClock { model.clock }
-    let loop = EventLoop()
-    let timer: WallClockTimer
-    let zoneWatcher: FileWatcher?
-    let alarmsWatcher: FileWatcher
-    lazy var calendarRefresher = CalendarRefresher(notifier: notifier)
-    let signals: SignalWatcher
-    let notifier: Notifier
+    package var model = ScheduleModel(clock: SystemClock())
+    package var clock: any WallClock { model.clock }
+    package let loop = EventLoop()
+    package let timer: WallClockTimer
+    package let zoneWatcher: FileWatcher?
+    package let alarmsWatcher: FileWatcher
+    lazy package var calendarRefresher = CalendarRefresher(notifier: notifier)
+    package let signals: SignalWatcher
+    package let notifier: Notifier
     /// Whether a deadline wakes a suspended machine (the timer's clock and an RTC), for `status`.
-    let wakeAbility: WakeAbility
-    let store: StateStore
-    let stateWriter: StateWriter
-    var server: ControlServer?
+    package let wakeAbility: WakeAbility
+    package let store: StateStore
+    package let stateWriter: StateWriter
+    package var server: ControlServer?
 
-    var defaults = AlarmSettings.builtIn
+    package var defaults = AlarmSettings.builtIn
     /// The alarms document the schedule was read from (the file, or the last good copy).
-    var documentInForce = AlarmEdit.emptyDocument
+    package var documentInForce = AlarmEdit.emptyDocument
     /// Reloads asked for so far: a reload's result is used only if no later one was asked.
-    var reloads = 0
+    package var reloads = 0
     /// Why the alarms file on disk is not the schedule in force (empty when it is).
-    var fileProblems: [String] = []
+    package var fileProblems: [String] = []
     /// True while `run` rings from its last good copy because the file was invalid at start.
-    var usingLastGood = false
-    var ranBeforeHooks: Set<RanHook> = []
-    var registry: SoundRegistry
+    package var usingLastGood = false
+    package var ranBeforeHooks: Set<RanHook> = []
+    package var registry: SoundRegistry
     /// What state.json holds, so that it is written only when something in it changed.
-    var savedState: DaemonState?
+    package var savedState: DaemonState?
     /// The sounds: the one heard, the one opened ahead, a preview.
     /// What the check before a ring found broken is left out of its sound (`replacingBroken`).
-    lazy var engine = RingEngine(clock: clock, amend: { [unowned self] in replacingBroken($1, for: $0) }) { [unowned self] in
+    lazy package var engine = RingEngine(clock: clock, amend: { [unowned self] in replacingBroken($1, for: $0) }) { [unowned self] in
         // The engine holds only the ringers started here.
         startRinger($0, id: $1, after: $2 as? Ringer)
     }
     /// The sleep timer playing, as the engine's preview (`AlarmDaemon+Sleep`).
-    var sleepTimer: SleepTimer?
+    package var sleepTimer: SleepTimer?
     /// The mixer `ensureAudible` changed for the ringing alarms, and how it was.
-    var mixerChanges: (mixer: ALSAMixer, saved: [ALSAMixer.Saved])?
+    package var mixerChanges: (mixer: ALSAMixer, saved: [ALSAMixer.Saved])?
     /// When each ring is checked ahead and what was found (`AlarmDaemon+Preflight`).
-    var preflight = PreflightPlan()
+    package var preflight = PreflightPlan()
     /// What was said of the wake-up phases (`AlarmDaemon+WakeUp`).
-    var wakeUps = WakeUpPlan()
+    package var wakeUps = WakeUpPlan()
     /// Alarms whose ring was reported degraded (`ring_degraded`), until that ring ends.
-    var degraded: Set<String> = []
+    package var degraded: Set<String> = []
     /// Rings that did not ring as asked (`ring_degraded`) and missed ones, as events, kept (in
     /// state.json, so a restart keeps them too) until the page says they were seen.
-    var reports: [JSONValue] {
+    package var reports: [JSONValue] {
         get { model.state.reports }
         set { model.state.reports = newValue }
     }
     /// The household rings this `run` takes part in (`AlarmDaemon+Household`).
-    var household = HouseholdRings()
+    package var household = HouseholdRings()
     /// Who this `run` is on the broker (nil without `--mqtt`).
-    lazy var householdInstance = HouseholdIdentity.instance(configuration)
+    lazy package var householdInstance = HouseholdIdentity.instance(configuration)
     /// The faces besides the terminal (see `startFaces`).
-    var faces: [any DaemonFace] = []
+    package var faces: [any DaemonFace] = []
     /// What ringer threads had to say, waiting for the loop to publish it.
-    let ringerInbox = RingerInbox()
+    package let ringerInbox = RingerInbox()
     /// The faces' edits of the alarms file, off the loop.
-    let worker: OffLoopWorker
-    var exitCode = ExitCode.success
+    package let worker: OffLoopWorker
+    package var exitCode = ExitCode.success
     /// What the loop thread's scheduling priority is (the ringers ask for the same).
-    var priority = ThreadPriority.Outcome.normal(nice: 0, reason: "not asked yet")
+    package var priority = ThreadPriority.Outcome.normal(nice: 0, reason: "not asked yet")
 
     public init(_ configuration: Configuration) throws {
         self.configuration = configuration
@@ -132,7 +132,7 @@ public final class AlarmDaemon {
         registry = .standard(folders: configuration.soundFolders)
     }
 
-    var log: EventLog { configuration.log }
+    package var log: EventLog { configuration.log }
 
     /// Loads the alarms and runs until SIGTERM, or Ctrl-C while nothing rings.
     public func run() throws -> ExitCode {
@@ -203,7 +203,7 @@ public final class AlarmDaemon {
     /// that changes what is due (requests, edits, timers, reloads, clock changes) ends here, never
     /// in `armTimer` alone: a request handled just after a ring's second, before the timer's own
     /// wake, would otherwise arm past that ring and throw away the expiry pending for it.
-    func evaluate(clockChanged: Bool) {
+    package func evaluate(clockChanged: Bool) {
         LocalTimeZone.reload()
         if clockChanged {
             engine.dropPrepared()
@@ -240,7 +240,7 @@ public final class AlarmDaemon {
         }
     }
 
-    func preroll(for alarm: Alarm) -> Int {
+    package func preroll(for alarm: Alarm) -> Int {
         (try? registry.resolve(alarm.settings.sound).sound.details.openAheadSeconds) ?? SoundDetails().openAheadSeconds
     }
 
@@ -256,7 +256,7 @@ public final class AlarmDaemon {
     }
 
     /// Keeps the ringer opened ahead in step with what is due next.
-    func prepare(_ due: Ring?, preroll: Int) {
+    package func prepare(_ due: Ring?, preroll: Int) {
         let opened = engine.prepare(due, opensAhead: due.map { model.opensAhead($0, preroll: preroll) } ?? false, devices: devices(for:),
                                     wakeUp: due.flatMap(soundPhase(for:)))
         if opened.endedPreview { previewEnded(reason: "alarm") }
@@ -266,7 +266,7 @@ public final class AlarmDaemon {
     /// Writes state.json when it changed, off the loop (`StateWriter`). `lastChecked` alone moving
     /// on does not count: every ring handled since the last write changed the state and was saved
     /// with it, so a stale value after a crash re-examines only seconds that held nothing.
-    func saveState() {
+    package func saveState() {
         var unchanged = savedState
         unchanged?.lastChecked = model.state.lastChecked
         guard model.state != unchanged else { return }
@@ -305,7 +305,7 @@ public final class AlarmDaemon {
     }
 
     /// Every event goes out once, here: to the log, and to every face in the face table.
-    func event(_ event: DaemonEvent) {
+    package func event(_ event: DaemonEvent) {
         for face in faces { face.beforeLogLine() }
         log.log(event)
         let now = clock.now()

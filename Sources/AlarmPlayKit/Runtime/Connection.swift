@@ -6,8 +6,8 @@ import Glibc
 /// is kept until a whole line is there, what is to be sent waits until the peer can take it.
 /// Nothing here ever blocks, so a silent or slow peer costs only its own buffers. Owns the
 /// descriptor and closes it in `deinit`.
-final class Connection {
-    enum Input: Equatable {
+final package class Connection {
+    package enum Input: Equatable {
         /// A complete line, without its newline (or the last bytes before the end of the stream).
         case line(String)
         /// Nothing complete yet; wait for the descriptor to be readable again.
@@ -18,7 +18,7 @@ final class Connection {
         case ended
     }
 
-    enum Output: Equatable {
+    package enum Output: Equatable {
         case flushed
         /// The peer's socket buffer is full; wait until it is writable again.
         case pending
@@ -26,12 +26,12 @@ final class Connection {
         case failed
     }
 
-    let descriptor: Int32
+    package let descriptor: Int32
     private var input: [UInt8] = []
     private var output: [UInt8] = []
     private var inputEnded = false
 
-    init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
@@ -42,7 +42,7 @@ final class Connection {
     }
 
     /// Reads what the socket has now and returns the first complete line, if any.
-    func readLine(limit: Int) -> Input {
+    package func readLine(limit: Int) -> Input {
         var chunk = [UInt8](repeating: 0, count: 2048)
         while !inputEnded, input.count <= limit {
             let count = read(descriptor, &chunk, chunk.count)
@@ -68,12 +68,12 @@ final class Connection {
     }
 
     /// Queues `text` and writes as much as the peer takes now.
-    func send(_ text: String) -> Output {
+    package func send(_ text: String) -> Output {
         output += Array(text.utf8)
         return flush()
     }
 
-    func flush() -> Output {
+    package func flush() -> Output {
         while !output.isEmpty {
             let written = output.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written > 0 {

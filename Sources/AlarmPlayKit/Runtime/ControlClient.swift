@@ -64,7 +64,7 @@ public enum ControlClient {
         }
     }
 
-    static func isListening(path: String) -> Bool {
+    package static func isListening(path: String) -> Bool {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0, let address = try? UnixSocketAddress(path: path) else { return false }
         defer { close(descriptor) }

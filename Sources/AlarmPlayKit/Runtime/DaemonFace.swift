@@ -2,7 +2,7 @@
 /// file. Each turns what it receives into the core's commands and hears every event once, on the
 /// loop thread.
 /// A face that cannot start or breaks logs it and retries by itself; it never stops a ring.
-protocol DaemonFace: AnyObject {
+package protocol DaemonFace: AnyObject {
     func start()
     func publish(_ event: DaemonEvent, at instant: Instant)
     /// A clean stop (MQTT says `offline` before it goes).
@@ -14,6 +14,6 @@ protocol DaemonFace: AnyObject {
 }
 
 extension DaemonFace {
-    var statusMembers: [JSONMember] { [] }
-    func beforeLogLine() {}
+    package var statusMembers: [JSONMember] { [] }
+    package func beforeLogLine() {}
 }

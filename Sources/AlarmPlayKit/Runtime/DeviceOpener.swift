@@ -10,7 +10,7 @@ import Glibc
 /// unusable and moves on; the abandoned open closes whatever it gets if it ever returns. At most
 /// one open per device is in flight, so a server that stays hung costs one thread, not one per
 /// retry.
-enum DeviceOpener {
+package enum DeviceOpener {
     /// Carries an output from the thread that opened it to the ringer: the opening thread never
     /// touches it after the handover, so one thread at a time uses it (why it may cross).
     private struct Handover: @unchecked Sendable {
@@ -49,10 +49,10 @@ enum DeviceOpener {
     }
 
     private static let inFlight = Mutex<Set<String>>([])
-    static let timeoutSeconds = 3.0
+    package static let timeoutSeconds = 3.0
 
     /// The open output, or why not; `isStopped` ends the wait early (nil then).
-    static func open(_ device: String, format: AudioFormat, sixteenBit: Bool, isStopped: () -> Bool) -> Result<ALSAOutput, ALSAError>? {
+    package static func open(_ device: String, format: AudioFormat, sixteenBit: Bool, isStopped: () -> Bool) -> Result<ALSAOutput, ALSAError>? {
         let hung = ALSAError(kind: .open, device: device, code: -ETIMEDOUT,
                              reason: "no answer within \(Int(timeoutSeconds)) s (a hung sound server?)")
         guard inFlight.withLock({ $0.insert(device).inserted }) else { return .failure(hung) }

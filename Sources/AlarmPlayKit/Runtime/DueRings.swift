@@ -45,7 +45,7 @@ public enum DueRings {
     }
 
     /// Ring while it is less than its ring duration late, as GNOME Clocks does.
-    static func decide(_ alarm: Alarm, at: Int, now: Instant) -> DueRing.Decision {
+    package static func decide(_ alarm: Alarm, at: Int, now: Instant) -> DueRing.Decision {
         let lateness = Double(now.seconds - at) + Double(now.nanoseconds) / 1e9
         return lateness < Double(max(alarm.settings.ringFor, 1)) ? .ring : .missed
     }

@@ -1,6 +1,6 @@
 extension Refusal {
     /// Why an edit of the alarms file was not made, in the core's terms; each face renders it.
-    init(editError error: any Error) {
+    package init(editError error: any Error) {
         switch error {
         case let error as AlarmEditRejected:
             self.init(.invalid(error.problems.map { Problem(field: $0.key, message: $0.message) }), error.description)

@@ -4,7 +4,7 @@ public struct EventLog: Sendable {
     public enum Level: Int, Sendable, Comparable {
         case debug, info, warning, error
 
-        var name: String {
+        package var name: String {
             switch self {
             case .debug: return "debug"
             case .info: return "info"
@@ -39,7 +39,7 @@ public struct EventLog: Sendable {
     }
 
     /// Bare when safe, else double-quoted with `"` and `\` escaped, as logfmt readers expect.
-    static func quoted(_ value: String) -> String {
+    package static func quoted(_ value: String) -> String {
         let needsQuotes = value.isEmpty || value.contains { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "\\" || $0.isNewline }
         guard needsQuotes else { return value }
         var escaped = ""

@@ -1,7 +1,7 @@
 /// What a face may use of `run`: the loop it runs on, the one door in (`perform`), the one
 /// snapshot, and the one publisher for what it has to say about itself. A face built only on
 /// this lives in its own folder and is one line in the face table.
-protocol FaceHost: AnyObject {
+package protocol FaceHost: AnyObject {
     var loop: EventLoop { get }
     var configuration: AlarmDaemon.Configuration { get }
     /// Every command; the reply comes at once, or on the loop once a change off it is made.
@@ -13,5 +13,5 @@ protocol FaceHost: AnyObject {
 }
 
 extension AlarmDaemon: FaceHost {
-    func report(_ report: FaceReport) { event(.face(report)) }
+    package func report(_ report: FaceReport) { event(.face(report)) }
 }

@@ -1,7 +1,7 @@
 /// `run`'s faces besides the terminal, in the order they hear each event. Each is a folder of its
 /// own built only on `FaceHost`; adding one is its folder, one line here, and its options.
-enum FaceTable {
-    static var faces: [(any FaceHost) -> (any DaemonFace)?] {
+package enum FaceTable {
+    package static var faces: [(any FaceHost) -> (any DaemonFace)?] {
         [
             TerminalFace.make,
             WebFace.make,
@@ -14,7 +14,7 @@ enum FaceTable {
 }
 
 extension AlarmDaemon {
-    func startFaces() {
+    package func startFaces() {
         faces = FaceTable.faces.compactMap { $0(self) }
         for face in faces { face.start() }
     }

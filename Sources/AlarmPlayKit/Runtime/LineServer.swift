@@ -7,11 +7,11 @@ import Glibc
 /// complete, and written as fast as the peer reads. Limits bound what any peer can cost: a number
 /// of connections (more are refused at once), a line length, and a time-out from the loop's own
 /// deadlines for a request that does not come or a reply that is not read.
-final class LineServer {
-    struct Limits: Sendable {
-        var connections = 32
-        var lineBytes = 1024
-        var timeoutMilliseconds: Int64 = 2000
+final package class LineServer {
+    package struct Limits: Sendable {
+        package var connections = 32
+        package var lineBytes = 1024
+        package var timeoutMilliseconds: Int64 = 2000
     }
 
     private struct Client {
@@ -29,7 +29,7 @@ final class LineServer {
     private let note: (String, [EventField]) -> Void
     private var clients: [Int32: Client] = [:]
 
-    init(
+    package init(
         listener: Int32, loop: EventLoop, limits: Limits = Limits(),
         admit: @escaping (Int32) -> String? = { _ in nil },
         handle: @escaping (String) -> String,

@@ -3,7 +3,7 @@ import Synchronization
 /// Work that may wait on the disk (the alarms file's lock and fsync, an upload checked by
 /// libsndfile) on a thread of its own; its result comes back to the loop through the notifier.
 /// So a held lock or a slow disk delays only that request, never a ring or another request.
-final class OffLoopWorker {
+final package class OffLoopWorker {
     private final class Finished: Sendable {
         private let results = Mutex<[(Int, Result<any Sendable, any Error>)]>([])
 
@@ -16,12 +16,12 @@ final class OffLoopWorker {
     private var waiting: [Int: (Result<any Sendable, any Error>) -> Void] = [:]
     private var nextID = 0
 
-    init(notifier: Notifier) {
+    package init(notifier: Notifier) {
         self.notifier = notifier
     }
 
     /// Runs `work` on a worker thread; `done` gets its outcome on the loop.
-    func perform<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value, then done: @escaping (Result<Value, any Error>) -> Void) {
+    package func perform<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value, then done: @escaping (Result<Value, any Error>) -> Void) {
         let id = nextID
         nextID += 1
         waiting[id] = { outcome in
@@ -37,20 +37,20 @@ final class OffLoopWorker {
     }
 
     /// On the loop, once the notifier woke it: hands each finished job its outcome.
-    func deliver() {
+    package func deliver() {
         for (id, outcome) in finished.drain() { waiting.removeValue(forKey: id)?(outcome) }
     }
 }
 
 extension OffLoopWorker {
     /// What an edit wrote, and the value its change handed back.
-    struct Written<Value: Sendable>: Sendable {
-        var file: AlarmFile
-        var value: Value
+    package struct Written<Value: Sendable>: Sendable {
+        package var file: AlarmFile
+        package var value: Value
     }
 
     /// Runs `change` in the one locked, atomic writer of the alarms file (`AlarmFileUpdate`).
-    func edit<Value: Sendable>(
+    package func edit<Value: Sendable>(
         path: String, sounds: SoundRegistry, whenMissing: JSONValue?,
         _ change: @escaping @Sendable (AlarmFile) throws -> (edit: AlarmEdit?, result: Value),
         then done: @escaping (Result<Written<Value>, any Error>) -> Void

@@ -62,9 +62,9 @@ public final class Ringer: Sendable {
     private let bellActive = Atomic<Bool>(false)
     private let result = Mutex<PlaybackOutcome?>(nil)
     /// Seconds between attempts to reopen a device while the bell rings.
-    static let retryInterval = 2.0
+    package static let retryInterval = 2.0
     /// A stopped ringer lets go within one block (~85 ms) and a drop; more means it is stuck.
-    static let handoverSeconds = 0.5
+    package static let handoverSeconds = 0.5
 
     public var isBellActive: Bool { bellActive.load(ordering: .relaxed) }
 
@@ -223,6 +223,6 @@ public final class Ringer: Sendable {
 }
 
 extension Ringer: RingHandle {
-    func stop() { control.stop() }
-    var hasEnded: Bool { outcome != nil }
+    package func stop() { control.stop() }
+    package var hasEnded: Bool { outcome != nil }
 }

@@ -14,7 +14,7 @@ public enum ThreadPriority {
     /// SCHED_RESET_ON_FORK (sched(7)), which Glibc's module does not export: what the raised
     /// thread starts (a worker thread, a hook, curl) is back on the normal scheduler; only the
     /// ringers raise themselves again.
-    static let resetOnFork: Int32 = 0x4000_0000
+    package static let resetOnFork: Int32 = 0x4000_0000
 
     /// What the calling thread got.
     public enum Outcome: Sendable, Equatable {

@@ -18,11 +18,11 @@ public enum ControlSocketPath {
 }
 
 /// A `sockaddr_un` for a filesystem path, built once and passed to bind/connect.
-struct UnixSocketAddress {
-    var storage = sockaddr_un()
-    let length: socklen_t
+package struct UnixSocketAddress {
+    package var storage = sockaddr_un()
+    package let length: socklen_t
 
-    init(path: String) throws(SystemError) {
+    package init(path: String) throws(SystemError) {
         storage.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         let capacity = MemoryLayout.size(ofValue: storage.sun_path)
@@ -34,7 +34,7 @@ struct UnixSocketAddress {
         length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1)
     }
 
-    func withPointer<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+    package func withPointer<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
         withUnsafePointer(to: storage) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
         }

@@ -120,7 +120,7 @@ public struct Alarm: Sendable, Equatable {
     /// id-less alarms are told apart in file order (`AlarmFileDecoder`).
     public var stateKey: String
 
-    static func contentKey(time: TimeOfDay, repeats: AlarmRepeat, label: String?) -> String {
+    package static func contentKey(time: TimeOfDay, repeats: AlarmRepeat, label: String?) -> String {
         "~\(time) \(repeats)" + (label.map { " \($0)" } ?? "")
     }
 

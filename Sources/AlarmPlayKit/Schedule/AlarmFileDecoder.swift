@@ -1,30 +1,30 @@
 /// Turns a parsed alarms document into alarms, collecting every problem instead of stopping at
 /// the first, each at the position of the value or key at fault.
-struct AlarmFileDecoder {
-    static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "skipDays", "defaults", "alarms"]
-    static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices", "preflight", "escalate", "wakeUp", "wakeUpSound"]
-    static let alarmKeys = ["id", "label", "time", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "skipDays", "enabled"]
+package struct AlarmFileDecoder {
+    package static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "skipDays", "defaults", "alarms"]
+    package static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices", "preflight", "escalate", "wakeUp", "wakeUpSound"]
+    package static let alarmKeys = ["id", "label", "time", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "skipDays", "enabled"]
         + settingKeys + ["hooks", "skip", "shift"]
 
-    let sounds: SoundRegistry?
-    var problems: [JSONProblem] = []
+    package let sounds: SoundRegistry?
+    package var problems: [JSONProblem] = []
     /// `"pausedUntil"`: no alarm rings before this date.
-    var pausedUntil: CalendarDate?
+    package var pausedUntil: CalendarDate?
     /// `"hooks"` at the top of the file: for every alarm.
-    var hooks: [Hook] = []
+    package var hooks: [Hook] = []
     /// `"skipDays"` at the top of the file: for every repeating alarm without its own.
-    var skipDays: [String] = []
+    package var skipDays: [String] = []
     private var idPositions: [String: SourcePosition] = [:]
 
-    init(sounds: SoundRegistry?) {
+    package init(sounds: SoundRegistry?) {
         self.sounds = sounds
     }
 
-    mutating func report(_ message: String, at position: SourcePosition) {
+    mutating package func report(_ message: String, at position: SourcePosition) {
         problems.append(JSONProblem(message, at: position))
     }
 
-    mutating func decodeFile(_ document: JSONValue) -> (AlarmSettings, [Alarm]) {
+    mutating package func decodeFile(_ document: JSONValue) -> (AlarmSettings, [Alarm]) {
         guard let members = document.members else {
             report(tr("the alarms file must be an object like {example}, got {type}", ["example": "{\"alarms\": [...]}", "type": document.typeDescription]),
                    at: document.position)
@@ -183,7 +183,7 @@ struct AlarmFileDecoder {
         return entry["days"] == nil && entry["date"] == nil ? .once : nil
     }
 
-    mutating func decodeDays(_ value: JSONValue) -> WeekdaySet? {
+    mutating package func decodeDays(_ value: JSONValue) -> WeekdaySet? {
         if value.stringValue != nil {
             return parse(value, "", WeekdaySet.init(parsingName:))
         }
@@ -209,7 +209,7 @@ struct AlarmFileDecoder {
 
     /// A string value read by `reader`; a value of another type is reported with `typeMessage`
     /// (worded only then: most values are fine).
-    mutating func parse<T>(_ value: JSONValue, _ typeMessage: @autoclosure () -> String, _ reader: (String) throws(ValueError) -> T) -> T? {
+    mutating package func parse<T>(_ value: JSONValue, _ typeMessage: @autoclosure () -> String, _ reader: (String) throws(ValueError) -> T) -> T? {
         guard let text = value.stringValue else {
             report(Self.got(typeMessage(), value), at: value.position)
             return nil
@@ -222,16 +222,16 @@ struct AlarmFileDecoder {
         }
     }
 
-    mutating func string(_ value: JSONValue, _ typeMessage: @autoclosure () -> String) -> String? {
+    mutating package func string(_ value: JSONValue, _ typeMessage: @autoclosure () -> String) -> String? {
         value.stringValue ?? reportNil(Self.got(typeMessage(), value), at: value.position)
     }
 
     /// `label must be a string, got 3`.
-    static func got(_ expected: String, _ value: JSONValue) -> String {
+    package static func got(_ expected: String, _ value: JSONValue) -> String {
         tr("{expected}, got {value}", ["expected": expected, "value": value.snippet])
     }
 
-    mutating func reportNil<T>(_ message: String, at position: SourcePosition) -> T? {
+    mutating package func reportNil<T>(_ message: String, at position: SourcePosition) -> T? {
         report(message, at: position)
         return nil
     }

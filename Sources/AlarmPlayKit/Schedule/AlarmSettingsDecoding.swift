@@ -2,16 +2,16 @@
 /// `ringFor`, `fadeIn`, `forceAudible`, `devices`, `preflight`, `escalate`, `wakeUp`, `wakeUpSound`), in an alarm or in `defaults`.
 extension AlarmFileDecoder {
     /// Allowed ranges, in seconds. A ring or snooze longer than a day is surely a typo.
-    static let snoozeRange = 1...86_400
-    static let ringForRange = 1...86_400
-    static let fadeInRange = 0...86_400
-    static let maxSnoozesRange = 0...100
+    package static let snoozeRange = 1...86_400
+    package static let ringForRange = 1...86_400
+    package static let fadeInRange = 0...86_400
+    package static let maxSnoozesRange = 0...100
     /// `0s` turns the check off; a day ahead is as early as it makes sense.
-    static let preflightRange = 0...86_400
+    package static let preflightRange = 0...86_400
     /// `0s` turns the wake-up phase off; one longer than three hours is surely a typo.
-    static let wakeUpRange = 0...10_800
+    package static let wakeUpRange = 0...10_800
 
-    mutating func decodeSettings(_ object: JSONValue, inheriting inherited: AlarmSettings) -> AlarmSettings {
+    mutating package func decodeSettings(_ object: JSONValue, inheriting inherited: AlarmSettings) -> AlarmSettings {
         var settings = inherited
         if let value = object["sound"] {
             if let list = value.arrayValue {
@@ -83,7 +83,7 @@ extension AlarmFileDecoder {
     }
 
     /// ALSA device names to try in order: one name or a non-empty list of them.
-    mutating func decodeDevices(_ value: JSONValue) -> [String]? {
+    mutating package func decodeDevices(_ value: JSONValue) -> [String]? {
         let names = value.arrayValue.map { $0.map(\.stringValue) } ?? [value.stringValue]
         let devices = names.compactMap { $0 }.filter { !$0.isEmpty && !$0.contains(where: \.isWhitespace) }
         guard !names.isEmpty, devices.count == names.count else {
@@ -95,7 +95,7 @@ extension AlarmFileDecoder {
     }
 
     /// An index of `alarmplay sounds` or a stable name, checked against the registry if given.
-    mutating func decodeSound(_ value: JSONValue) -> SoundReference? {
+    mutating package func decodeSound(_ value: JSONValue) -> SoundReference? {
         let reference: SoundReference
         if let number = value.numberValue, let index = number.int, !number.text.contains(".") {
             reference = .index(index)
@@ -117,7 +117,7 @@ extension AlarmFileDecoder {
     }
 
     /// A duration string (`"9m"`) or a whole number of seconds, within `range`.
-    mutating func decodeDuration(_ value: JSONValue, _ name: String, _ range: ClosedRange<Int>) -> Int? {
+    mutating package func decodeDuration(_ value: JSONValue, _ name: String, _ range: ClosedRange<Int>) -> Int? {
         let seconds: Int
         if let number = value.numberValue, let whole = number.int, !number.text.contains(".") {
             seconds = whole

@@ -17,7 +17,7 @@ public struct AlarmState: Sendable, Equatable {
         self.skippedOccurrence = skippedOccurrence
     }
 
-    var isEmpty: Bool { armedAt == nil && !done && skippedOccurrence == nil }
+    package var isEmpty: Bool { armedAt == nil && !done && skippedOccurrence == nil }
 }
 
 /// The state of every alarm, keyed by `Alarm.stateKey`.
@@ -76,7 +76,7 @@ extension ScheduleState {
 }
 
 extension AlarmState {
-    var json: JSONValue {
+    package var json: JSONValue {
         var members: [(String, JSONValue)] = [("fingerprint", .string(fingerprint))]
         if let armedAt { members.append(("armedAt", .int(armedAt))) }
         if done { members.append(("done", true)) }
@@ -84,7 +84,7 @@ extension AlarmState {
         return .object(members)
     }
 
-    init(json: JSONValue, key: String) throws(ValueError) {
+    package init(json: JSONValue, key: String) throws(ValueError) {
         guard let fingerprint = json["fingerprint"]?.stringValue else {
             throw ValueError("state of \"\(key)\" has no \"fingerprint\" string")
         }

@@ -32,7 +32,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         self.init(year: year, month: month, day: day)
     }
 
-    static var monthNames: [String] {
+    package static var monthNames: [String] {
         [trc("month", "January"), trc("month", "February"), trc("month", "March"), trc("month", "April"),
          trc("month", "May"), trc("month", "June"), trc("month", "July"), trc("month", "August"),
          trc("month", "September"), trc("month", "October"), trc("month", "November"), trc("month", "December")]

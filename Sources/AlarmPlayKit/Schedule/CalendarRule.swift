@@ -72,11 +72,11 @@ public enum CalendarRule: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    static func monday(of date: CalendarDate) -> CalendarDate {
+    package static func monday(of date: CalendarDate) -> CalendarDate {
         date.adding(days: -((date.weekday.rawValue + 6) % 7))
     }
 
-    static func weekday(_ weekday: Weekday, ordinal: Int, year: Int, month: Int) -> CalendarDate {
+    package static func weekday(_ weekday: Weekday, ordinal: Int, year: Int, month: Int) -> CalendarDate {
         if ordinal == -1 {
             let last = CalendarDate(year: year, month: month, day: CalendarDate.daysIn(month: month, year: year))
             return last.adding(days: -((last.weekday.rawValue - weekday.rawValue + 7) % 7))
@@ -88,7 +88,7 @@ public enum CalendarRule: Sendable, Equatable, CustomStringConvertible {
 
 extension WeekdaySet {
     /// `Mon, Fri` for patterns in words.
-    var words: String {
+    package var words: String {
         Weekday.mondayFirst.filter(contains).map(\.abbreviation).joined(separator: ", ")
     }
 }

@@ -1,10 +1,10 @@
 /// Reading `every` (with `from`, and `days` for weeks), `monthly` and `yearly`, and the `except`
 /// and `until` limits, each problem at its own line and column.
 extension AlarmFileDecoder {
-    static let ordinals = ["first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1]
+    package static let ordinals = ["first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1]
 
     /// One pattern decides when an alarm rings; a second one is a located error naming the first.
-    mutating func decodeCalendar(_ entry: JSONValue, members: [JSONMember], pattern: JSONMember) -> CalendarRule? {
+    mutating package func decodeCalendar(_ entry: JSONValue, members: [JSONMember], pattern: JSONMember) -> CalendarRule? {
         let deciders = ["date", "every", "monthly", "yearly"] + (pattern.key == "every" ? [] : ["days"])
         if let extra = members.first(where: { deciders.contains($0.key) && $0.key != pattern.key }) {
             let later = [extra, pattern].max { $0.keyPosition < $1.keyPosition }!
@@ -74,7 +74,7 @@ extension AlarmFileDecoder {
     }
 
     /// `except` (dates it does not ring on) and `until` (its last date), for repeating alarms only.
-    mutating func decodeLimits(_ entry: JSONValue, repeats: AlarmRepeat) -> (Set<CalendarDate>, CalendarDate?) {
+    mutating package func decodeLimits(_ entry: JSONValue, repeats: AlarmRepeat) -> (Set<CalendarDate>, CalendarDate?) {
         var except: Set<CalendarDate> = []
         if let value = entry["except"] {
             guard !repeats.isOneShot else {

@@ -17,9 +17,9 @@ public struct Escalation: Sendable, Equatable {
 
 /// Reading `"escalate"` (top level, `defaults` or one alarm): one step or a list of steps.
 extension AlarmFileDecoder {
-    static let escalationKeys = ["after", "volume", "sound", "household"]
+    package static let escalationKeys = ["after", "volume", "sound", "household"]
 
-    mutating func decodeEscalation(_ value: JSONValue) -> [Escalation]? {
+    mutating package func decodeEscalation(_ value: JSONValue) -> [Escalation]? {
         let entries = value.arrayValue ?? [value]
         let before = problems.count
         let steps = entries.compactMap { decodeEscalationStep($0) }

@@ -28,9 +28,9 @@ public struct Hook: Sendable, Equatable {
 /// Reading `"hooks"` (at the top of the file, for every alarm, or in one alarm), each problem at
 /// its place.
 extension AlarmFileDecoder {
-    static let hookKeys = ["on", "run", "before", "timeout"]
+    package static let hookKeys = ["on", "run", "before", "timeout"]
 
-    mutating func decodeHooks(_ value: JSONValue) -> [Hook] {
+    mutating package func decodeHooks(_ value: JSONValue) -> [Hook] {
         guard let list = value.arrayValue else {
             let example = "[{\"on\": \"fired\", \"run\": [\"/usr/local/bin/lamp\", \"on\"]}]"
             report(Self.got(tr("hooks must be a list such as {example}", ["example": example]), value), at: value.position)

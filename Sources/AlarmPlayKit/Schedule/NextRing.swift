@@ -8,7 +8,7 @@ extension Alarm {
 
     /// `honouringSkips: false` gives the ring a skip hides, so `status` can tell "skipped". A
     /// shifted ring (`shift`) is not where the schedule puts it but where it was moved, either way.
-    func nextRing(after: Int, state: AlarmState?, zone: LocalTimeZone, honouringSkips: Bool) -> Int? {
+    package func nextRing(after: Int, state: AlarmState?, zone: LocalTimeZone, honouringSkips: Bool) -> Int? {
         var found: Int?
         walkRings(after: after, state: state, zone: zone, honouringSkips: honouringSkips) { ring, reason in
             if reason == nil { found = ring }
@@ -112,7 +112,7 @@ extension Alarm {
 
     /// The first instant after `after` when the local time is `time` on one of `days`.
     /// Looks two weeks ahead: enough for any weekday even when a zone skips a whole day.
-    static func firstOccurrence(of time: TimeOfDay, on days: WeekdaySet, after: Int, zone: LocalTimeZone) -> Int? {
+    package static func firstOccurrence(of time: TimeOfDay, on days: WeekdaySet, after: Int, zone: LocalTimeZone) -> Int? {
         guard !days.isEmpty else { return nil }
         // Start the day before: where a fall-back crosses midnight, yesterday's time can still lie ahead.
         let start = zone.localTime(at: after).date.adding(days: -1)
@@ -180,7 +180,7 @@ extension [Alarm] {
 extension Array {
     /// The first index whose element satisfies `belongsAfter`, for an array already
     /// partitioned by it (binary search).
-    func partitioningIndex(where belongsAfter: (Element) -> Bool) -> Int {
+    package func partitioningIndex(where belongsAfter: (Element) -> Bool) -> Int {
         var low = 0
         var high = count
         while low < high {

@@ -40,7 +40,7 @@ extension CalendarRule {
 extension WeekdaySet {
     /// A group's name (`weekdays`) or the days as the file spells them (`mon,thu`), each in the
     /// reader's language.
-    var listWords: String {
+    package var listWords: String {
         switch self {
         case .daily: return trc("days", "daily")
         case .weekdays: return trc("days", "weekdays")
@@ -53,7 +53,7 @@ extension WeekdaySet {
     }
 
     /// `Mon, Thu` in the reader's language.
-    var abbreviations: String {
+    package var abbreviations: String {
         Weekday.mondayFirst.filter(contains).map { TimeFormat.weekdays[$0.rawValue] }.joined(separator: ", ")
     }
 }

@@ -11,12 +11,12 @@ public struct TimeFormat: Sendable {
     }
 
     // Spelled out call by call so that xgettext finds every name.
-    static var weekdays: [String] {
+    package static var weekdays: [String] {
         [trc("weekday", "Sun"), trc("weekday", "Mon"), trc("weekday", "Tue"), trc("weekday", "Wed"), trc("weekday", "Thu"),
          trc("weekday", "Fri"), trc("weekday", "Sat")]
     }
 
-    static var months: [String] {
+    package static var months: [String] {
         [trc("month", "Jan"), trc("month", "Feb"), trc("month", "Mar"), trc("month", "Apr"), trc("month", "May"),
          trc("month", "Jun"), trc("month", "Jul"), trc("month", "Aug"), trc("month", "Sep"), trc("month", "Oct"),
          trc("month", "Nov"), trc("month", "Dec")]
@@ -69,7 +69,7 @@ public struct TimeFormat: Sendable {
     }
 
     /// `+01:00`, `-04:00`, `+10:30`, `+00:00`.
-    static func offset(_ seconds: Int) -> String {
+    package static func offset(_ seconds: Int) -> String {
         let sign = seconds < 0 ? "-" : "+"
         let minutes = abs(seconds) / 60
         return sign + TimeOfDay.twoDigits(minutes / 60) + ":" + TimeOfDay.twoDigits(minutes % 60)

@@ -45,5 +45,5 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { a.secondsIntoDay < b.secondsIntoDay }
 
-    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+    package static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }

@@ -16,7 +16,7 @@ public enum Weekday: Int, Sendable, CaseIterable, Comparable {
     public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
 
     /// As people read a week.
-    static let mondayFirst: [Weekday] = Array(allCases.dropFirst()) + [.sunday]
+    package static let mondayFirst: [Weekday] = Array(allCases.dropFirst()) + [.sunday]
 }
 
 /// The days a repeating alarm rings on.
@@ -31,7 +31,7 @@ public struct WeekdaySet: Sendable, Hashable, CustomStringConvertible {
     public static let weekdays = WeekdaySet([.monday, .tuesday, .wednesday, .thursday, .friday])
     public static let weekends = WeekdaySet([.saturday, .sunday])
 
-    static let groups: [(String, WeekdaySet)] = [("daily", .daily), ("weekdays", .weekdays), ("weekends", .weekends)]
+    package static let groups: [(String, WeekdaySet)] = [("daily", .daily), ("weekdays", .weekdays), ("weekends", .weekends)]
 
     public func contains(_ day: Weekday) -> Bool { bits & 1 << UInt8(day.rawValue) != 0 }
     public var isEmpty: Bool { bits == 0 }
@@ -79,7 +79,7 @@ public struct WeekdaySet: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Substring {
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else { return "" }
         return String(self[first...last])
     }

@@ -15,7 +15,7 @@ public enum StopwatchFormat {
         time(hundredths: hundredths(nanoseconds))
     }
 
-    static func time(hundredths: Int64) -> String {
+    package static func time(hundredths: Int64) -> String {
         let hours = hundredths / 360_000
         let minutes = hundredths / 6_000 % 60
         let seconds = hundredths / 100 % 60

@@ -8,7 +8,7 @@ import Glibc
 /// thread at a time writes it (atomically, under the file's lock), skipping the states a burst
 /// of changes made in between. So an fsync on a busy disk delays no ring. What could not be
 /// written comes back through the notifier, for the loop to log.
-final class StateWriter: Sendable {
+final package class StateWriter: Sendable {
     private struct Queue {
         var next: DaemonState?
         var writing = false
@@ -19,13 +19,13 @@ final class StateWriter: Sendable {
     private let notifier: Notifier
     private let queue = Mutex(Queue())
 
-    init(store: StateStore, notifier: Notifier) {
+    package init(store: StateStore, notifier: Notifier) {
         self.store = store
         self.notifier = notifier
     }
 
     /// Writes `state` soon; returns at once.
-    func save(_ state: DaemonState) {
+    package func save(_ state: DaemonState) {
         let start = queue.withLock { queue in
             queue.next = state
             defer { queue.writing = true }
@@ -45,13 +45,13 @@ final class StateWriter: Sendable {
 
     /// At exit, on the loop: what is being written is finished and the last state is written
     /// here, so nothing handed over is lost.
-    func flush(_ state: DaemonState) {
+    package func flush(_ state: DaemonState) {
         while queue.withLock({ $0.writing }) { usleep(1000) }
         write(state)
     }
 
     /// The problems since the last call, for `state_not_saved`.
-    func drainFailures() -> [String] {
+    package func drainFailures() -> [String] {
         queue.withLock { queue in
             defer { queue.failures = [] }
             return queue.failures

@@ -32,7 +32,7 @@ public struct OptionalLibrary: Sendable {
         overrideVariable: "ALARMPLAY_LIB_ICAL")
 
     /// Opens the library with a seam's loader (`alarmplay_mhd_load` ...) and copies its table of functions.
-    func load<Functions>(
+    package func load<Functions>(
         _ loader: (UnsafePointer<CChar>, UnsafeMutablePointer<UnsafePointer<CChar>?>) -> UnsafePointer<Functions>?,
         environment: Environment = .current()
     ) -> Result<FunctionTable<Functions>, LibraryError> {
@@ -55,7 +55,7 @@ public struct LibraryError: UserFacingError, Sendable, Equatable {
     public var package: String
     public var reason: String
 
-    init(library: OptionalLibrary, reason: String) {
+    package init(library: OptionalLibrary, reason: String) {
         feature = library.feature
         package = library.package + (library.bookwormPackage.map { " (Debian 12: \($0))" } ?? "")
         self.reason = reason

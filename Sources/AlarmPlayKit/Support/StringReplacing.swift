@@ -1,6 +1,6 @@
 extension String {
     /// Every occurrence of `target` replaced, without Foundation.
-    func replacingAll(_ target: String, _ replacement: String) -> String {
+    package func replacingAll(_ target: String, _ replacement: String) -> String {
         guard !target.isEmpty else { return self }
         var output = ""
         var rest = self[...]

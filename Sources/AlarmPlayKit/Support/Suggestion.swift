@@ -16,7 +16,7 @@ public enum Suggestion {
     }
 
     /// Damerau–Levenshtein (optimal string alignment) distance, so a swapped pair counts once.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)

@@ -5,14 +5,14 @@ import Glibc
 #endif
 
 /// A desktop clipboard program fed on its standard input (`wl-copy`, `xclip`).
-struct ClipboardHelper: Sendable {
-    var name: String
-    var arguments: [String]
+package struct ClipboardHelper: Sendable {
+    package var name: String
+    package var arguments: [String]
 
     /// Runs the helper with `text` on its standard input; true when it exits with status 0 within
     /// `timeout` nanoseconds. Both helpers fork a background process that keeps serving the selection;
     /// its output goes to `/dev/null` so it never holds a caller's pipe open.
-    func copy(_ text: String, executable: String, environment: Environment, timeout: Int64 = 2_000_000_000) -> Bool {
+    package func copy(_ text: String, executable: String, environment: Environment, timeout: Int64 = 2_000_000_000) -> Bool {
         // A socket pair rather than a pipe: `send` with MSG_NOSIGNAL cannot raise SIGPIPE if the
         // helper exits before reading.
         var sockets: [Int32] = [-1, -1]

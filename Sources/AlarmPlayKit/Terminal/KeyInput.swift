@@ -7,7 +7,7 @@ import Glibc
 public final class KeyInput: InputSource {
     /// How long an ESC waits for the rest of an arrow or function key before it counts as Esc.
     /// Terminals send a sequence in one write; 40 ms also covers a sequence split by a slow ssh link.
-    static let escapeWait: Int64 = 40_000_000
+    package static let escapeWait: Int64 = 40_000_000
 
     private let rawMode: RawMode
     private let wait = ReadinessWait()

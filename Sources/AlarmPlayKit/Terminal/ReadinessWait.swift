@@ -10,15 +10,15 @@ import CLinuxShims
 /// drifts, while an absolute timer fires at the deadline itself (a timer's end, to the microsecond).
 /// `poll` (not epoll or a DispatchSource) also works on `/dev/null` and regular files, which are
 /// always readable and then report end of file.
-final class ReadinessWait {
-    enum Outcome {
+final package class ReadinessWait {
+    package enum Outcome {
         case readable
         case deadline
     }
 
     private let timer: Int32
 
-    init() {
+    package init() {
         timer = timerfd_create(CLOCK_MONOTONIC, alarmplay_TFD_CLOEXEC)
         precondition(timer >= 0, "timerfd_create failed: \(FileSystem.lastErrorDescription())")
     }
@@ -28,7 +28,7 @@ final class ReadinessWait {
     }
 
     /// Waits for `descriptor` (nil: no input to wait for) until `deadline` (nil: no deadline).
-    func wait(for descriptor: Int32?, until deadline: Int64?) -> Outcome {
+    package func wait(for descriptor: Int32?, until deadline: Int64?) -> Outcome {
         arm(deadline)
         var fds = [pollfd(fd: timer, events: Int16(POLLIN), revents: 0)]
         if let descriptor { fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }

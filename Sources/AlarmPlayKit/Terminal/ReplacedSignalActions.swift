@@ -10,7 +10,7 @@ import Synchronization
 /// Same reasoning as `SavedTerminalMode`: one table on the heap, indexed by signal number, published
 /// through an `Atomic` address and never freed; entries are written before the handler that reads
 /// them is installed. Touched first outside any handler, so lazy initialisation never runs in one.
-enum ReplacedSignalActions {
+package enum ReplacedSignalActions {
     private static let signalLimit = 65
     private static let address = Atomic<UInt>(0)
 
@@ -24,13 +24,13 @@ enum ReplacedSignalActions {
         return UnsafeMutablePointer<sigaction>(bitPattern: existing)!
     }
 
-    static func remember(_ action: sigaction, for signal: Int32) {
+    package static func remember(_ action: sigaction, for signal: Int32) {
         guard (1..<Int32(signalLimit)).contains(signal) else { return }
         table[Int(signal)] = action
     }
 
     /// Async-signal-safe: an atomic load and `sigaction`.
-    static func reinstall(_ signal: Int32) {
+    package static func reinstall(_ signal: Int32) {
         guard (1..<Int32(signalLimit)).contains(signal),
               let table = UnsafeMutablePointer<sigaction>(bitPattern: address.load(ordering: .acquiring)) else { return }
         sigaction(signal, table + Int(signal), nil)

@@ -13,7 +13,7 @@ import Synchronization
 /// slot exclusively (one controlling terminal, no nesting), so there is a single writer.
 /// The statics are first touched in `save`, before any handler is installed, so a handler never runs
 /// their lazy initialisation, only its lock-free fast path.
-enum SavedTerminalMode {
+package enum SavedTerminalMode {
     private static let claimed = Atomic<Bool>(false)
     private static let address = Atomic<UInt>(0)
     /// -1 while there is nothing to restore.
@@ -21,7 +21,7 @@ enum SavedTerminalMode {
     private static let exitHookInstalled = Atomic<Bool>(false)
 
     /// Remembers `mode` as the one to restore on `descriptor`; false when a raw mode is already active.
-    static func save(_ mode: termios, descriptor fd: Int32) -> Bool {
+    package static func save(_ mode: termios, descriptor fd: Int32) -> Bool {
         guard claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
             return false
         }
@@ -43,14 +43,14 @@ enum SavedTerminalMode {
     }
 
     /// Puts the saved mode back. Async-signal-safe: two atomic loads and `tcsetattr`.
-    static func restore() {
+    package static func restore() {
         let fd = descriptor.load(ordering: .acquiring)
         guard fd >= 0, let mode = UnsafePointer<termios>(bitPattern: address.load(ordering: .acquiring)) else { return }
         _ = tcsetattr(fd, TCSANOW, mode)
     }
 
     /// Restores and forgets the saved mode, releasing the slot for the next `RawMode`.
-    static func release() {
+    package static func release() {
         restore()
         descriptor.store(-1, ordering: .releasing)
         claimed.store(false, ordering: .releasing)

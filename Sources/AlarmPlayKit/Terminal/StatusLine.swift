@@ -46,7 +46,7 @@ public final class StatusLine {
     }
 
     /// The bytes that turn a drawing of `previous` lines into `lines`.
-    static func redraw(_ lines: [String], replacing previous: Int, columns: Int) -> String {
+    package static func redraw(_ lines: [String], replacing previous: Int, columns: Int) -> String {
         var output = moveToStart(of: previous)
         for (index, line) in lines.enumerated() {
             if index > 0 { output += "\n" }

@@ -8,7 +8,7 @@ import Glibc
 /// rings next, ticking each second while an alarm rings; and when no sound device works it rings
 /// the terminal bell instead, on stderr too.
 /// What a person reads here is in their language, while the log beside it stays English.
-final class TerminalFace: DaemonFace {
+final package class TerminalFace: DaemonFace {
     private unowned let host: any FaceHost
     private var input: (any InputSource)?
     private var statusLine: StatusLine?
@@ -16,13 +16,13 @@ final class TerminalFace: DaemonFace {
     /// The person's language: `run` keeps the process's in `C` for its log.
     private let language = Localizer.fromEnvironment()
 
-    static func make(_ host: any FaceHost) -> TerminalFace? { TerminalFace(host: host) }
+    package static func make(_ host: any FaceHost) -> TerminalFace? { TerminalFace(host: host) }
 
-    init(host: any FaceHost) {
+    package init(host: any FaceHost) {
         self.host = host
     }
 
-    func start() {
+    package func start() {
         let source = StandardInput.open()
         input = source
         if source.isTerminal { statusLine = StatusLine(descriptor: STDERR_FILENO) }
@@ -30,7 +30,7 @@ final class TerminalFace: DaemonFace {
     }
 
     /// Puts the terminal back as it was (raw mode off, the status line gone).
-    func stop() {
+    package func stop() {
         ended = true
         statusLine?.clear()
         statusLine = nil
@@ -40,9 +40,9 @@ final class TerminalFace: DaemonFace {
     }
 
     /// The log shares stderr: the status line is cleared before each line and drawn again after.
-    func beforeLogLine() { statusLine?.clear() }
+    package func beforeLogLine() { statusLine?.clear() }
 
-    func publish(_ event: DaemonEvent, at instant: Instant) {
+    package func publish(_ event: DaemonEvent, at instant: Instant) {
         if event == .exiting { ended = true }
         guard !ended else { return }
         if case let .face(report) = event, report.name == "http_listening" { tellWhereThePageIs(report) }
@@ -152,7 +152,7 @@ final class TerminalFace: DaemonFace {
     }
 
     /// What rings or rings next, and the sleep timer playing.
-    static func lines(_ snapshot: Snapshot) -> [String] {
+    package static func lines(_ snapshot: Snapshot) -> [String] {
         scheduleLines(snapshot) + (snapshot.sleep.map { ["   " + $0.statusLine(now: snapshot.now)] } ?? [])
     }
 

@@ -6,7 +6,7 @@ import Glibc
 /// `Ringer`; z, s, Space or Enter snooze for a minute (a kitchen timer's "+1:00"); x, q, Esc or
 /// Ctrl-C stop; it falls silent by itself after the alarms' built-in ring duration.
 public struct TimerRinging: TimeUpAction {
-    static let snoozeSeconds: Int64 = 60
+    package static let snoozeSeconds: Int64 = 60
 
     public init() {}
 
@@ -42,9 +42,9 @@ public struct TimerRinging: TimeUpAction {
     private enum Action { case stop, snooze, silenced }
 
     /// Nanoseconds before zero at which the sound and device are opened.
-    static let preroll: Int64 = 1_000_000_000
+    package static let preroll: Int64 = 1_000_000_000
 
-    static func start(_ request: RingRequest, registry: SoundRegistry, startAt: Instant?) -> Ringer {
+    package static func start(_ request: RingRequest, registry: SoundRegistry, startAt: Instant?) -> Ringer {
         var request = request
         request.startAt = startAt
         return Ringer.start(request, registry: registry, events: { event in
@@ -54,7 +54,7 @@ public struct TimerRinging: TimeUpAction {
 
     /// Keeps a ringer prepared for `deadline` (monotonic) once it is within the pre-roll: starts
     /// one, or cancels one whose deadline moved (a pause, "+1:00").
-    static func prepare(
+    package static func prepare(
         _ current: (ringer: Ringer, deadline: Int64)?, _ request: RingRequest, registry: SoundRegistry,
         deadline: Int64?, now: Int64
     ) -> (ringer: Ringer, deadline: Int64)? {
@@ -105,7 +105,7 @@ public struct TimerRinging: TimeUpAction {
     }
 
     /// Snooze or stop, from a key or a line; Ctrl-C stops. Nothing for other input.
-    static func request(for event: InputEvent) -> ControlRequest? {
+    package static func request(for event: InputEvent) -> ControlRequest? {
         switch event {
         case .key(.interrupt): return .stop(id: nil)
         case let .key(key): return ControlRequest(key: key).flatMap { $0 == .help ? nil : $0 }

@@ -7,7 +7,7 @@ import Glibc
 /// restarts on every byte, so a client sending one a second would keep its slot for ever. It
 /// has no call to drop a connection from outside its callbacks either: a late one's socket is
 /// shut down, which makes its next read fail, and it closes the connection itself.
-final class ArrivalDeadline {
+final package class ArrivalDeadline {
     private let loop: EventLoop
     private let seconds: Int64
     /// After a drop: the server runs, so libmicrohttpd sees it.
@@ -18,7 +18,7 @@ final class ArrivalDeadline {
     private var stopped = false
     private let clock = SystemMonotonicTime()
 
-    init(loop: EventLoop, seconds: Int64, dropped: @escaping () -> Void) {
+    package init(loop: EventLoop, seconds: Int64, dropped: @escaping () -> Void) {
         self.loop = loop
         self.seconds = seconds
         self.dropped = dropped
@@ -29,20 +29,20 @@ final class ArrivalDeadline {
     }
 
     /// From now `connection` (on `socket`) waits for a request.
-    func waits(_ connection: OpaquePointer, socket: Int32) {
+    package func waits(_ connection: OpaquePointer, socket: Int32) {
         guard !stopped, socket >= 0 else { return }
         waiting[connection] = (socket, clock.now())
         arm()
     }
 
     /// Its request has all arrived, or it is closed.
-    func ends(_ connection: OpaquePointer) {
+    package func ends(_ connection: OpaquePointer) {
         waiting[connection] = nil
     }
 
     /// The server is stopping: closing its connections calls back into `waits`, and nothing may
     /// be left armed for a server about to go.
-    func stop() {
+    package func stop() {
         stopped = true
         waiting = [:]
         loop.cancel(sweep)

@@ -2,11 +2,11 @@
 /// the connection until `answer` is called on the loop thread, then sends it. The first answer
 /// wins, so a "still waiting" reply after a deadline is not followed by a second one.
 public final class DeferredReply {
-    private(set) var response: HTTPResponse?
+    private(set) package var response: HTTPResponse?
     /// Set by the server while the connection waits.
-    var whenAnswered: (() -> Void)?
+    package var whenAnswered: (() -> Void)?
 
-    func answer(_ response: HTTPResponse) {
+    package func answer(_ response: HTTPResponse) {
         guard self.response == nil else { return }
         self.response = response
         whenAnswered?()

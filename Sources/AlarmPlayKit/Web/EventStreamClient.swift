@@ -3,30 +3,30 @@
 /// the queue overflows it is dropped and replaced by one snapshot of the current state, which is
 /// all a page needs to catch up.
 public final class EventStreamClient {
-    static let queueLimit = 64 * 1024
+    package static let queueLimit = 64 * 1024
 
     private var queue: [UInt8]
     private let snapshot: () -> String
     /// The libmicrohttpd connection while it is suspended for want of data.
-    var suspendedConnection: OpaquePointer?
+    package var suspendedConnection: OpaquePointer?
     /// Its socket, watched for the peer's close while it is suspended; -1 when not watched.
-    var watchedSocket: Int32 = -1
-    var isClosed = false
+    package var watchedSocket: Int32 = -1
+    package var isClosed = false
 
     /// `greeting` is sent first (the reconnect delay and a first snapshot).
-    init(greeting: String, snapshot: @escaping () -> String) {
+    package init(greeting: String, snapshot: @escaping () -> String) {
         queue = Array(greeting.utf8)
         self.snapshot = snapshot
     }
 
-    var hasPending: Bool { !queue.isEmpty }
+    package var hasPending: Bool { !queue.isEmpty }
 
     /// `data: LINE` framed as one SSE message.
-    static func message(_ data: String, event: String? = nil) -> String {
+    package static func message(_ data: String, event: String? = nil) -> String {
         (event.map { "event: \($0)\n" } ?? "") + "data: \(data)\n\n"
     }
 
-    func enqueue(_ text: String) {
+    package func enqueue(_ text: String) {
         let bytes = Array(text.utf8)
         if queue.count + bytes.count > Self.queueLimit {
             queue = Array(snapshot().utf8)
@@ -36,7 +36,7 @@ public final class EventStreamClient {
     }
 
     /// Up to `max` bytes from the front of the queue.
-    func take(max: Int) -> ArraySlice<UInt8> {
+    package func take(max: Int) -> ArraySlice<UInt8> {
         let count = min(max, queue.count)
         defer { queue.removeFirst(count) }
         return queue[0..<count]

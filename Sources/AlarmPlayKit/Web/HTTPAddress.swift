@@ -47,7 +47,7 @@ public struct HTTPAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Calls `body` with the socket address; nil when the address does not parse.
-    func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>) -> Result) -> Result? {
+    package func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>) -> Result) -> Result? {
         if isIPv6 {
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)

@@ -6,8 +6,8 @@ import Glibc
 
 /// Reads what libmicrohttpd parsed of a request (headers, query arguments, peer) into an
 /// `HTTPRequest`, so nothing past this file touches the C API.
-enum HTTPMessageReader {
-    static func request(_ connection: OpaquePointer, url: String, method: String, mhd: alarmplay_mhd_functions) -> HTTPRequest {
+package enum HTTPMessageReader {
+    package static func request(_ connection: OpaquePointer, url: String, method: String, mhd: alarmplay_mhd_functions) -> HTTPRequest {
         var address = [CChar](repeating: 0, count: 64)
         var mhd = mhd
         alarmplay_mhd_client_address(&mhd, connection, &address, socklen_t(address.count))

@@ -18,7 +18,7 @@ extension HTTPServer {
         scheduleRun()
     }
 
-    func resume(_ stream: EventStreamClient) {
+    package func resume(_ stream: EventStreamClient) {
         guard let connection = stream.suspendedConnection else { return }
         stream.suspendedConnection = nil
         if stream.watchedSocket >= 0 {
@@ -31,7 +31,7 @@ extension HTTPServer {
     /// A suspended stream is out of libmicrohttpd's poll set, so a phone that closed it would
     /// hold its slot until the next keep-alive: its socket is watched here meanwhile. A browser
     /// sends nothing on an event stream, so the socket turns readable when the peer closes it.
-    func watchForHangUp(_ stream: EventStreamClient, _ connection: OpaquePointer) {
+    package func watchForHangUp(_ stream: EventStreamClient, _ connection: OpaquePointer) {
         let socket = alarmplay_mhd_connection_fd(&mhd, connection)
         guard socket >= 0 else { return }
         stream.watchedSocket = socket
@@ -46,7 +46,7 @@ extension HTTPServer {
         }
     }
 
-    func armKeepalive() {
+    package func armKeepalive() {
         guard keepalive == nil, !streams.isEmpty else { return }
         keepalive = loop.schedule(afterMilliseconds: limits.keepaliveMilliseconds) { [unowned self] in
             keepalive = nil
@@ -55,7 +55,7 @@ extension HTTPServer {
         }
     }
 
-    func open(_ stream: EventStreamClient, on connection: OpaquePointer) -> MHD_Result {
+    package func open(_ stream: EventStreamClient, on connection: OpaquePointer) -> MHD_Result {
         let context = Unmanaged.passRetained(StreamContext(server: self, stream: stream, connection: connection)).toOpaque()
         guard let response = mhd.MHD_create_response_from_callback(UInt64.max, 4096, Self.readerCallback, context, Self.freeCallback)
         else {
@@ -71,21 +71,21 @@ extension HTTPServer {
     }
 
     /// What libmicrohttpd hands back to the stream's content reader.
-    final class StreamContext {
+    final package class StreamContext {
         // Unchecked: libmicrohttpd frees streams inside `MHD_stop_daemon`, which runs from the
         // server's `deinit`, when a checked unowned reference would trap; the server outlives them.
-        unowned(unsafe) let server: HTTPServer
-        let stream: EventStreamClient
-        let connection: OpaquePointer
+        unowned(unsafe) package let server: HTTPServer
+        package let stream: EventStreamClient
+        package let connection: OpaquePointer
 
-        init(server: HTTPServer, stream: EventStreamClient, connection: OpaquePointer) {
+        package init(server: HTTPServer, stream: EventStreamClient, connection: OpaquePointer) {
             self.server = server
             self.stream = stream
             self.connection = connection
         }
     }
 
-    func read(_ context: StreamContext, into buffer: UnsafeMutablePointer<CChar>, max: Int) -> Int {
+    package func read(_ context: StreamContext, into buffer: UnsafeMutablePointer<CChar>, max: Int) -> Int {
         let stream = context.stream
         if stream.hasPending {
             let bytes = stream.take(max: max)
@@ -100,7 +100,7 @@ extension HTTPServer {
         return 0
     }
 
-    func streamEnded(_ context: StreamContext) {
+    package func streamEnded(_ context: StreamContext) {
         context.stream.isClosed = true
         if context.stream.watchedSocket >= 0 {
             loop.unwatch(context.stream.watchedSocket)
@@ -109,13 +109,13 @@ extension HTTPServer {
         streams[ObjectIdentifier(context.stream)] = nil
     }
 
-    static let readerCallback: MHD_ContentReaderCallback = { context, _, buffer, max in
+    package static let readerCallback: MHD_ContentReaderCallback = { context, _, buffer, max in
         guard let context, let buffer else { return -1 }
         let stream = Unmanaged<StreamContext>.fromOpaque(context).takeUnretainedValue()
         return stream.server.read(stream, into: buffer, max: max)
     }
 
-    static let freeCallback: MHD_ContentReaderFreeCallback = { context in
+    package static let freeCallback: MHD_ContentReaderFreeCallback = { context in
         guard let context else { return }
         let stream = Unmanaged<StreamContext>.fromOpaque(context).takeRetainedValue()
         stream.server.streamEnded(stream)

@@ -40,8 +40,8 @@ public final class HTTPServer {
     public typealias Admission = (HTTPRequest) -> HTTPResponse?
 
     public let address: HTTPAddress
-    let loop: EventLoop
-    let limits: Limits
+    package let loop: EventLoop
+    package let limits: Limits
     private let bodyLimit: (HTTPRequest) -> Int
     /// Where a body is received into a file rather than memory, and the end of its name; nil: in memory.
     private let spoolFolder: (HTTPRequest) -> (folder: String, suffix: String)?
@@ -50,15 +50,15 @@ public final class HTTPServer {
     private static let library = OptionalLibrary.microhttpd.load(alarmplay_mhd_load)
     /// libmicrohttpd's functions, set by `start` (which throws when the library is missing): every
     /// other use needs the daemon that only `start` makes.
-    var mhd: alarmplay_mhd_functions!
+    package var mhd: alarmplay_mhd_functions!
     /// Connections waiting for a deferred reply, suspended.
     private var parked: [ObjectIdentifier: DeferredReply] = [:]
     private var daemon: OpaquePointer?
     private var epoll: Int32 = -1
     private var timeout: EventLoop.Deadline?
-    var keepalive: EventLoop.Deadline?
+    package var keepalive: EventLoop.Deadline?
     private var runScheduled = false
-    var streams: [ObjectIdentifier: EventStreamClient] = [:]
+    package var streams: [ObjectIdentifier: EventStreamClient] = [:]
     private var largeBodiesInFlight = 0
     /// Made at the end of `init`, never lazily: `deinit` stops it, and an unowned reference to a
     /// server already going cannot be formed.
@@ -136,7 +136,7 @@ public final class HTTPServer {
     }
 
     /// Resumed connections and queued replies need an `MHD_run`; never call it from inside one.
-    func scheduleRun() {
+    package func scheduleRun() {
         guard !runScheduled else { return }
         runScheduled = true
         loop.schedule(afterMilliseconds: 0) { [weak self] in

@@ -6,13 +6,13 @@ import Glibc
 /// Pi): a hidden temporary in the folder it is meant for, so what keeps it can link it into
 /// place on the same file system. Owns the file: closed and removed in `deinit`, once the
 /// request is over, so an upload cut off or refused leaves nothing behind.
-final class SpooledBody {
-    let path: String
+final package class SpooledBody {
+    package let path: String
     private var descriptor: Int32
-    private(set) var size = 0
+    private(set) package var size = 0
 
     /// `suffix` (`.flac`) as the file will be named: libsndfile reads some kinds by their name.
-    init(in folder: String, suffix: String) throws(SystemError) {
+    package init(in folder: String, suffix: String) throws(SystemError) {
         try FileSystem.makeDirectories(folder)
         var attempt = 0
         while true {
@@ -35,7 +35,7 @@ final class SpooledBody {
     }
 
     /// Appends a chunk as it arrives; false when the disk refuses it.
-    func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -48,7 +48,7 @@ final class SpooledBody {
     }
 
     /// The body is all there: the file is closed, to be read by whoever handles the request.
-    func finish() {
+    package func finish() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
     }

@@ -22,7 +22,7 @@ public struct StaticFiles: Sendable {
         return files[name]
     }
 
-    static func contentType(_ name: String) -> String {
+    package static func contentType(_ name: String) -> String {
         if name.hasSuffix(".html") { return "text/html; charset=utf-8" }
         if name.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
         return "text/css; charset=utf-8"

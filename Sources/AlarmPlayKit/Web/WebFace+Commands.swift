@@ -4,9 +4,9 @@
 extension WebFace {
     /// How long the page waits for an answer made off the loop (an edit waiting for the alarms
     /// file's lock) before it hears that it waits (202); the change is made once it can be.
-    static let waitMilliseconds: Int64 = 2000
+    package static let waitMilliseconds: Int64 = 2000
 
-    func commands(_ route: WebRoute, _ request: HTTPRequest) -> HTTPReply {
+    package func commands(_ route: WebRoute, _ request: HTTPRequest) -> HTTPReply {
         let command: ControlRequest
         do {
             command = try Self.command(route, request)

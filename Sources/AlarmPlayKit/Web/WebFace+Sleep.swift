@@ -1,7 +1,7 @@
 /// `POST /api/sleep` with `{"duration": "30m", "sound": "tone:melody", "volume": 0.4, "fade": "5m"}`
 /// (all but the duration optional) starts a sleep timer; `DELETE /api/sleep` ends it.
 extension WebFace {
-    static func sleep(_ request: HTTPRequest) throws(WebError) -> ControlRequest {
+    package static func sleep(_ request: HTTPRequest) throws(WebError) -> ControlRequest {
         let members = try WebRequestBody.object(request, allowed: ["duration", "sound", "volume", "fade"])
         let body = Dictionary(members.map { ($0.key, $0.value) }) { $1 }
         var sleep = SleepRequest(seconds: try duration(body["duration"], field: "duration", example: "30m"))
@@ -18,7 +18,7 @@ extension WebFace {
     }
 
     /// A length as seconds (a number) or as people write it (`"25m"`), located by its field.
-    static func duration(_ value: JSONValue?, field: String, example: String) throws(WebError) -> Int {
+    package static func duration(_ value: JSONValue?, field: String, example: String) throws(WebError) -> Int {
         do throws(ValueError) {
             guard let value else { throw ValueError("\(field) is missing, e.g. \"\(example)\"") }
             if let number = value.numberValue?.int { return number }

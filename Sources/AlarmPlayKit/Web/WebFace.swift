@@ -2,21 +2,21 @@
 /// files and the event stream itself, and turns every other request into one of the core's
 /// commands (`WebFace+Commands`). A face that cannot start (port taken) logs `http_failed` and retries with backoff;
 /// alarms ring regardless.
-final class WebFace: DaemonFace {
-    static let jsonLimit = 64 * 1024
-    static let uploadLimit = 50 * 1024 * 1024
-    static let cookie = "alarmplay_token"
+final package class WebFace: DaemonFace {
+    package static let jsonLimit = 64 * 1024
+    package static let uploadLimit = 50 * 1024 * 1024
+    package static let cookie = "alarmplay_token"
 
     private let address: HTTPAddress
-    let loop: EventLoop
+    package let loop: EventLoop
     private let token: String
     /// The calendar feed's own, read-only token.
     private let feedToken: String
     private let files: StaticFiles
     private let hosts: HostCheck
     private let languages = PageLanguages()
-    unowned let host: any FaceHost
-    let report: FaceReport.Sink
+    unowned package let host: any FaceHost
+    package let report: FaceReport.Sink
     /// Events below the log's threshold are not published either: the stream is the log.
     private let threshold: EventLog.Level
     private var limiter = BadTokenLimiter()
@@ -26,7 +26,7 @@ final class WebFace: DaemonFace {
     private let clock = SystemMonotonicTime()
 
     /// With `--http` (the default); without an access token there is no page to serve safely.
-    static func make(_ host: any FaceHost) -> WebFace? {
+    package static func make(_ host: any FaceHost) -> WebFace? {
         guard let address = host.configuration.http else { return nil }
         do {
             let tokenPath = host.configuration.tokenPath
@@ -38,7 +38,7 @@ final class WebFace: DaemonFace {
         }
     }
 
-    init(address: HTTPAddress, token: String, feedToken: String, files: StaticFiles = StaticFiles(), host: any FaceHost) {
+    package init(address: HTTPAddress, token: String, feedToken: String, files: StaticFiles = StaticFiles(), host: any FaceHost) {
         self.address = address
         self.token = token
         self.feedToken = feedToken
@@ -51,16 +51,16 @@ final class WebFace: DaemonFace {
     }
 
     /// Where the page is served, for `alarmplay web`; null while it cannot start.
-    var statusMembers: [JSONMember] { [JSONMember("http", listening.map { .string($0.description) } ?? .null)] }
+    package var statusMembers: [JSONMember] { [JSONMember("http", listening.map { .string($0.description) } ?? .null)] }
 
     deinit {
         loop.cancel(retry)
     }
 
     /// Where it listens now (with the port bound), nil while it is not serving.
-    var listening: HTTPAddress? { server.map { HTTPAddress(host: address.host, port: $0.port) } }
+    package var listening: HTTPAddress? { server.map { HTTPAddress(host: address.host, port: $0.port) } }
 
-    func start() {
+    package func start() {
         retry = nil
         let server = HTTPServer(
             address: address, loop: loop, bodyLimit: { [unowned self] in bodyLimit($0) },
@@ -86,10 +86,10 @@ final class WebFace: DaemonFace {
     }
 
     /// Closing is `deinit`'s: libmicrohttpd ends the open streams when the server goes.
-    func stop() {}
+    package func stop() {}
 
     /// One event, as JSON, to every open event stream.
-    func publish(_ event: DaemonEvent, at instant: Instant) {
+    package func publish(_ event: DaemonEvent, at instant: Instant) {
         guard let server, server.streamCount > 0, event.level >= threshold else { return }
         server.broadcast(EventStreamClient.message(JSONWriter.compact(event.json(at: instant))))
     }
@@ -173,13 +173,13 @@ final class WebFace: DaemonFace {
         return EventStreamClient.message(JSONWriter.compact(status), event: "snapshot")
     }
 
-    static func bearer(_ header: String) -> String? {
+    package static func bearer(_ header: String) -> String? {
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
         return parts[1].trimmingSpaces
     }
 
-    static func cookieToken(_ header: String) -> String? {
+    package static func cookieToken(_ header: String) -> String? {
         for pair in header.split(separator: ";") {
             let parts = pair.split(separator: "=", maxSplits: 1).map(\.trimmingSpaces)
             if parts.count == 2, parts[0] == cookie { return parts[1] }

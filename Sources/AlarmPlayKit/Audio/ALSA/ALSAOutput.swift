@@ -208,7 +208,7 @@ public final class ALSAOutput {
         }
     }
 
-    static func reason(_ code: Int32) -> String {
+    package static func reason(_ code: Int32) -> String {
         String(cString: snd_strerror(code))
     }
 }

@@ -1,12 +1,12 @@
 /// A command that changes alarms cannot do what was asked with this alarm as it is (skip an
 /// alarm that is off); exit 1, as the command line and the file are both fine.
-struct AlarmCommandError: UserFacingError {
-    var message: String
+package struct AlarmCommandError: UserFacingError {
+    package var message: String
 
-    init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    var description: String { message }
-    var exitCode: ExitCode { .failure }
+    package var description: String { message }
+    package var exitCode: ExitCode { .failure }
 }

@@ -1,16 +1,16 @@
 /// What the commands that change alarms share: the options of `add` and `edit` (named like
 /// the alarms file's keys), finding the alarm an ID names, the locked update, and printing
 /// an alarm the way `list` does.
-enum AlarmEditOptions {
+package enum AlarmEditOptions {
     /// Option → alarm key, for the options that set one key from their value.
-    static let keys: [(option: String, key: String)] = [
+    package static let keys: [(option: String, key: String)] = [
         ("time", "time"), ("days", "days"), ("date", "date"), ("every", "every"), ("from", "from"), ("monthly", "monthly"),
         ("yearly", "yearly"), ("until", "until"), ("label", "label"), ("sound", "sound"),
         ("volume", "volume"), ("snooze", "snooze"), ("max-snoozes", "maxSnoozes"), ("ring-for", "ringFor"),
         ("fade-in", "fadeIn"), ("id", "id"),
     ]
 
-    static let settings: [OptionSpec] = [
+    package static let settings: [OptionSpec] = [
         .value("days", "DAYS", help: tr("Days it rings on: mon,wed,fri, weekdays, weekends or daily.")),
         .value("date", "YYYY-MM-DD", help: tr("Ring once, on this date.")),
         .value("every", "N{d|w}", help: tr("Every N days (3d) or weeks (2w, on --days), counted from --from.")),
@@ -29,16 +29,16 @@ enum AlarmEditOptions {
         .flag("off", help: tr("Switch it off (it keeps its settings).")),
     ]
 
-    static let common: [OptionSpec] = [AlarmFileOptions.alarms, .sounds]
+    package static let common: [OptionSpec] = [AlarmFileOptions.alarms, .sounds]
 
-    static let valuesDiscussion = """
+    package static let valuesDiscussion = """
         Values are checked exactly as in the alarms file, with the same messages (exit 65); nothing
         is written unless the whole file stays valid. Durations: 30s, 9m, 1h30m or seconds.
         Defaults for what is not given come from the file's "defaults", then the built-in ones.
         """
 
     /// The changes the options ask for, or every value that cannot be read.
-    static func changes(_ arguments: ParsedArguments, time: String?) throws -> AlarmChanges {
+    package static func changes(_ arguments: ParsedArguments, time: String?) throws -> AlarmChanges {
         var changes = AlarmChanges()
         var problems: [AlarmEditRejected.Problem] = []
         for (option, key) in keys {
@@ -72,7 +72,7 @@ enum AlarmEditOptions {
     }
 
     /// Problems worded with the option the user typed (`--volume: volume must be ...`).
-    static func rejection(_ problems: [AlarmEditRejected.Problem], timeName: String) -> AlarmEditRejected {
+    package static func rejection(_ problems: [AlarmEditRejected.Problem], timeName: String) -> AlarmEditRejected {
         AlarmEditRejected(problems: problems.map { problem in
             guard let key = problem.key else { return problem }
             let option = key == "time" ? timeName : keys.first { $0.key == key }.map { "--" + $0.option } ?? key
@@ -80,13 +80,13 @@ enum AlarmEditOptions {
         })
     }
 
-    static func path(_ arguments: ParsedArguments, context: CommandContext) -> String {
+    package static func path(_ arguments: ParsedArguments, context: CommandContext) -> String {
         AlarmFileLocation.path(explicit: arguments.value("alarms"), environment: context.environment)
     }
 
     /// `AlarmFileUpdate.perform` on the file the options name, with problems of the file on
     /// disk shown as `FILE:LINE:COL: message` and problems of the edit worded with options.
-    static func update<Result>(
+    package static func update<Result>(
         _ arguments: ParsedArguments, context: CommandContext, createIfMissing: Bool = false, timeName: String = "--time",
         _ change: (AlarmFile) throws -> (edit: AlarmEdit?, result: Result)
     ) throws -> (file: AlarmFile, result: Result) {
@@ -106,14 +106,14 @@ enum AlarmEditOptions {
     }
 
     /// The alarm's row as `list` shows it, under the table's header.
-    static func show(_ alarm: Alarm, in file: AlarmFile, _ arguments: ParsedArguments, context: CommandContext) {
+    package static func show(_ alarm: Alarm, in file: AlarmFile, _ arguments: ParsedArguments, context: CommandContext) {
         let snapshot = Snapshot(file: file, state: StateStore(environment: context.environment).load().state, now: SystemClock().now().seconds)
         let listing = snapshot.listing(alarm, sound: try? arguments.soundRegistry(context).resolve(alarm.settings.sound))
         for line in Table.render([AlarmListing.header, listing.row(format: TimeFormat())]) { context.console.out(line) }
     }
 
     /// Every alarm of `file` as `list` shows it, from the same snapshot `run` would give.
-    static func listings(_ file: AlarmFile, _ arguments: ParsedArguments, context: CommandContext) -> (Snapshot, [AlarmListing]) {
+    package static func listings(_ file: AlarmFile, _ arguments: ParsedArguments, context: CommandContext) -> (Snapshot, [AlarmListing]) {
         let registry = arguments.soundRegistry(context)
         let snapshot = Snapshot(file: file, state: StateStore(environment: context.environment).load().state, now: SystemClock().now().seconds)
         return (snapshot, file.alarms.map { snapshot.listing($0, sound: try? registry.resolve($0.settings.sound)) })
@@ -123,7 +123,7 @@ enum AlarmEditOptions {
 extension AlarmEditOptions {
     /// Switching on means "ring at the next occurrence", even for a one-shot that already rang:
     /// the running `run` forgets its state for the alarm, or, with none running, state.json does.
-    static func rearm(_ alarm: Alarm, context: CommandContext) {
+    package static func rearm(_ alarm: Alarm, context: CommandContext) {
         if (try? ControlCommand.send(.rearm(id: alarm.name), context: context)) != nil { return }
         let store = StateStore(environment: context.environment)
         var state = store.load().state
@@ -131,10 +131,10 @@ extension AlarmEditOptions {
         try? store.save(state)
     }
 
-    static let idArgument = ArgumentSpec("ID", help: tr("The alarm's id, or its position in the file (see 'alarmplay list')."))
+    package static let idArgument = ArgumentSpec("ID", help: tr("The alarm's id, or its position in the file (see 'alarmplay list')."))
 
     /// `enable` / `disable`: the on/off switch. Switching to the state it is in writes nothing.
-    static func setEnabled(_ enabled: Bool, _ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    package static func setEnabled(_ enabled: Bool, _ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let (file, (index, changed)) = try update(arguments, context: context) { file in
             let outcome = try AlarmFileEdits.setEnabled(enabled, arguments.positionals[0], in: file)
             return (outcome.edit, (outcome.result, outcome.edit != nil))

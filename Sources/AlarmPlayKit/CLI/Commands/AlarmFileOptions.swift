@@ -1,12 +1,12 @@
 /// The options every command that reads the alarms file shares, and loading it with every
 /// problem shown on stderr as `FILE:LINE:COL: message`.
-enum AlarmFileOptions {
-    static let alarms = OptionSpec.value(
+package enum AlarmFileOptions {
+    package static let alarms = OptionSpec.value(
         "alarms", "FILE",
         help: tr("Alarms file (default: $ALARMPLAY_ALARMS, else $XDG_CONFIG_HOME/alarmplay/alarms.json).")
     )
 
-    static func load(_ arguments: ParsedArguments, context: CommandContext) throws(AlarmFileError) -> AlarmFile {
+    package static func load(_ arguments: ParsedArguments, context: CommandContext) throws(AlarmFileError) -> AlarmFile {
         let path = AlarmFileLocation.path(explicit: arguments.value("alarms"), environment: context.environment)
         let folders = SoundFolders(environment: context.environment, extra: arguments.all("sounds"))
         do {

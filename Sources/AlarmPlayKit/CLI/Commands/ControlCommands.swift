@@ -1,9 +1,9 @@
 /// `alarmplay snooze [ID]`, `stop [ID]`, `status [--json]`: talk to the running `alarmplay run`
 /// over its control socket, from ssh, a button script or a desktop shortcut.
-enum ControlCommand {
+package enum ControlCommand {
     /// The reply in this process's language. A `run` older than the language word refuses the
     /// line as an unknown command, having done nothing: then the request goes again without it.
-    static func send(_ request: ControlRequest, context: CommandContext) throws -> String {
+    package static func send(_ request: ControlRequest, context: CommandContext) throws -> String {
         let path = ControlSocketPath.resolve(context.environment)
         guard let language = ReplyLanguage.word else { return try ControlClient.send(request.line, path: path) }
         let reply = try ControlClient.send(language + " " + request.line, path: path)
@@ -12,7 +12,7 @@ enum ControlCommand {
     }
 
     /// Prints an `ok: ...` / `error: ...` reply; an error reply exits 1.
-    static func report(_ reply: String, context: CommandContext) -> ExitCode {
+    package static func report(_ reply: String, context: CommandContext) -> ExitCode {
         if reply.hasPrefix("error: ") {
             context.console.err(tr("alarmplay: error: {message}", ["message": String(reply.dropFirst(7))]))
             return .failure
@@ -21,7 +21,7 @@ enum ControlCommand {
         return .success
     }
 
-    static let discussion = tr("Needs a running 'alarmplay run' (exit 69 when there is none).")
+    package static let discussion = tr("Needs a running 'alarmplay run' (exit 69 when there is none).")
 }
 
 public enum SnoozeCommand: Command {

@@ -35,7 +35,7 @@ public enum DoctorCommand: Command {
         return ready ? .success : .failure
     }
 
-    static func checks(_ arguments: ParsedArguments, context: CommandContext) -> [DoctorCheck] {
+    package static func checks(_ arguments: ParsedArguments, context: CommandContext) -> [DoctorCheck] {
         let environment = context.environment
         let registry = arguments.soundRegistry(context)
         let now = SystemClock().now().seconds

@@ -82,7 +82,7 @@ public enum InstallServiceCommand: Command {
         return String(cString: directory) + "/" + path
     }
 
-    static func currentUserName() -> String {
+    package static func currentUserName() -> String {
         guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return String(getuid()) }
         return String(cString: name)
     }

@@ -64,7 +64,7 @@ public enum NextCommand: Command {
 
     /// `work  Mon 07 Dec 2026 06:45:00 CET  (in 14h 2m)`, columns aligned (a moved ring ends with
     /// `moved once from 06:45`), and in time order `work  skipped: Fri 25 Dec — Christmas Day (holidays.ics)`.
-    static func lines(_ rings: [Ring], skipped: [SkippedRing] = [], from now: Int, format: TimeFormat) -> [String] {
+    package static func lines(_ rings: [Ring], skipped: [SkippedRing] = [], from now: Int, format: TimeFormat) -> [String] {
         let rows = Table.render(rings.map { ring in
             [ring.alarm.name, format.human(ring.at), "(\(TimeFormat.relative(from: now, to: ring.at)))"]
                 + (ring.shiftedFrom.map { ["moved once from " + format.zone.localTime(at: $0).time.description] } ?? [])
@@ -76,7 +76,7 @@ public enum NextCommand: Command {
         return merged(rings.map(\.at), rows, skipped.map(\.at), skips)
     }
 
-    static func json(_ rings: [Ring], skipped: [SkippedRing] = [], format: TimeFormat) -> JSONValue {
+    package static func json(_ rings: [Ring], skipped: [SkippedRing] = [], format: TimeFormat) -> JSONValue {
         func entry(_ alarm: Alarm, _ at: Int) -> [(String, JSONValue)] {
             [("id", .optional(alarm.id)), ("label", .optional(alarm.label)), ("at", .string(format.iso(at))), ("position", .int(alarm.position))]
         }

@@ -59,26 +59,26 @@ public enum PreviewCommand: Command {
 }
 
 /// `▶ tone:chime  0:03 / 0:12` on one line of a terminal, redrawn in place.
-final class ProgressLine {
-    let name: String
-    let total: Double?
-    let line: StatusLine
+final package class ProgressLine {
+    package let name: String
+    package let total: Double?
+    package let line: StatusLine
 
     /// Nil when stderr is not a terminal: a pipe or a log gets no progress.
-    init?(name: String, total: Double?) {
+    package init?(name: String, total: Double?) {
         guard let line = StatusLine(descriptor: STDERR_FILENO) else { return nil }
         self.name = name
         self.total = total
         self.line = line
     }
 
-    func show(_ job: PlaybackJob) {
+    package func show(_ job: PlaybackJob) {
         guard let rate = job.format.withLock({ $0?.sampleRate }) else { return }
         let elapsed = Double(job.control.framesPlayed) / Double(rate)
         line.draw(["▶ \(name)  \(TimeText.clock(elapsed))" + (total.map { " / " + TimeText.clock($0) } ?? "")])
     }
 
-    func finish(_ job: PlaybackJob) {
+    package func finish(_ job: PlaybackJob) {
         show(job)
         line.finish()
     }

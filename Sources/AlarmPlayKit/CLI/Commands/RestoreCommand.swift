@@ -36,12 +36,12 @@ public enum RestoreCommand: Command {
 }
 
 /// `run` has not yet loaded a valid alarms file with this state folder.
-struct NoLastGoodCopy: UserFacingError {
-    var path: String
+package struct NoLastGoodCopy: UserFacingError {
+    package var path: String
 
-    var description: String {
+    package var description: String {
         tr("no last good copy at {path}: 'run' keeps one each time the alarms file loads", ["path": path])
     }
 
-    var exitCode: ExitCode { .noInput }
+    package var exitCode: ExitCode { .noInput }
 }

@@ -48,7 +48,7 @@ public enum SleepCommand: Command {
     }
 
     /// The request the command line makes: `status` for the time left, else a start or a stop.
-    static func request(_ arguments: ParsedArguments) throws(UsageError) -> ControlRequest {
+    package static func request(_ arguments: ParsedArguments) throws(UsageError) -> ControlRequest {
         let duration = arguments.positional(0)
         if arguments.flag("stop") {
             guard duration == nil, arguments.value("fade") == nil, arguments.value("volume") == nil else {
@@ -79,7 +79,7 @@ public enum SleepCommand: Command {
     }
 
     /// `sleep: tone:melody, 29:59 left (until …), fades out over the last 5m`, from `status`'s `sleep`.
-    static func describe(_ sleep: JSONValue) -> String {
+    package static func describe(_ sleep: JSONValue) -> String {
         let left = TimeText.clock(Double(sleep["secondsLeft"]?.numberValue?.int ?? 0))
         let fade = DurationText.format(sleep["fadeSeconds"]?.numberValue?.int ?? 0)
         let fading = sleep["fading"]?.boolValue == true ? tr("fading out") : tr("fades out over the last {fade}", ["fade": fade])

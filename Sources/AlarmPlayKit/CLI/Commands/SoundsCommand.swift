@@ -25,7 +25,7 @@ public enum SoundsCommand: Command {
         return .success
     }
 
-    static func details(_ sound: Sound) -> String {
+    package static func details(_ sound: Sound) -> String {
         let details = sound.details
         if let reason = details.brokenReason { return tr("BROKEN: {reason}", ["reason": reason]) }
         if let summary = details.summary { return summary }
@@ -36,7 +36,7 @@ public enum SoundsCommand: Command {
         return parts.joined(separator: ", ")
     }
 
-    static func json(_ entry: SoundEntry) -> JSONValue {
+    package static func json(_ entry: SoundEntry) -> JSONValue {
         let sound = entry.sound
         var pairs: [(String, JSONValue)] = [
             ("index", .int(entry.index)), ("name", .string(sound.name)), ("title", .string(sound.title)),

@@ -25,7 +25,7 @@ public enum StopwatchCommand: Command {
     )
 
     /// How often the running time is redrawn.
-    static let redrawInterval: Int64 = 50_000_000
+    package static let redrawInterval: Int64 = 50_000_000
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let clipboard = Clipboard(environment: context.environment, terminalDescriptor: Clipboard.terminalDescriptor())

@@ -26,10 +26,10 @@ public enum TimerCommand: Command {
     )
 
     /// What rings at zero.
-    static let timeUpAction: any TimeUpAction = TimerRinging()
+    package static let timeUpAction: any TimeUpAction = TimerRinging()
 
     /// Far beyond any timer, and far from overflowing nanoseconds.
-    static let maximumSeconds = 100 * 24 * 3600
+    package static let maximumSeconds = 100 * 24 * 3600
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let seconds = try DurationText.parse(arguments.positional(0) ?? "")
@@ -91,7 +91,7 @@ public enum TimerCommand: Command {
     }
 
     /// Applies `control` and describes the result in one line.
-    static func apply(_ control: TimerControl, to countdown: inout Countdown, at now: Int64) -> String {
+    package static func apply(_ control: TimerControl, to countdown: inout Countdown, at now: Int64) -> String {
         switch control {
         case .togglePause:
             countdown.togglePause(at: now)

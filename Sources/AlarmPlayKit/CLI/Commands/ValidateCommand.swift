@@ -21,7 +21,7 @@ public enum ValidateCommand: Command {
     }
 
     /// `3 alarms, 2 enabled; next: work, Mon 07 Dec 06:45 (in 14h 2m)`
-    static func summary(of file: AlarmFile, state: DaemonState, now: Int, format: TimeFormat) -> String {
+    package static func summary(of file: AlarmFile, state: DaemonState, now: Int, format: TimeFormat) -> String {
         var parts = [trn("{n} alarm, {enabled} enabled", "{n} alarms, {enabled} enabled", file.alarms.count, ["enabled": String(file.enabledCount)])]
         let snapshot = Snapshot(file: file, state: state, now: now)
         if let pause = snapshot.pausedUntil { parts.append(tr("paused until {date}", ["date": pause.description])) }
@@ -36,7 +36,7 @@ public enum ValidateCommand: Command {
     }
 
     /// `; calendars: holidays.ics (12 days in the coming year)`, each calendar once.
-    static func calendarSummary(_ file: AlarmFile, now: Int, zone: LocalTimeZone = .current) -> String {
+    package static func calendarSummary(_ file: AlarmFile, now: Int, zone: LocalTimeZone = .current) -> String {
         var seen: Set<String> = []
         let calendars = file.alarms.flatMap(\.skipDays.calendars).filter { seen.insert($0.name).inserted }
         guard !calendars.isEmpty else { return "" }

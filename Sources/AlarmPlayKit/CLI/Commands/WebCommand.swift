@@ -60,10 +60,10 @@ public enum WebCommand: Command {
 }
 
 /// `run` is up but serves no page (`--no-http`, or it could not start: see its log).
-struct WebUnavailable: UserFacingError {
-    var description: String {
+package struct WebUnavailable: UserFacingError {
+    package var description: String {
         tr("the running 'alarmplay run' serves no page (started with --no-http, or the port was taken: see its log for event=http_failed)")
     }
 
-    var exitCode: ExitCode { .unavailable }
+    package var exitCode: ExitCode { .unavailable }
 }

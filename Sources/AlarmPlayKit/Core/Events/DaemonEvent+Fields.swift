@@ -202,7 +202,7 @@ extension DaemonEvent {
 }
 
 extension ScheduleLoaded {
-    var fields: [EventField] {
+    package var fields: [EventField] {
         var fields: [EventField] = [
             .init("count", .number(count)), .init("enabled", .number(enabled)),
             .init("next", .text(next.map { "\($0.id)@\(TimeFormat().iso($0.at))" } ?? "none")),

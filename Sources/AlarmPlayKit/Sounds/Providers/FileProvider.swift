@@ -5,7 +5,7 @@ public struct FileProvider: SoundProvider {
     public let id = "file"
     public let folders: [String]
 
-    static let extensions: Set<String> = ["wav", "wave", "flac", "ogg", "oga", "opus", "mp3", "aif", "aiff", "au"]
+    package static let extensions: Set<String> = ["wav", "wave", "flac", "ogg", "oga", "opus", "mp3", "aif", "aiff", "au"]
 
     public init(folders: [String]) {
         self.folders = folders
@@ -53,7 +53,7 @@ public struct FileProvider: SoundProvider {
     }
 
     /// `Maple Leaf Rag.FLAC` → (`maple-leaf-rag`, `flac`): names that are easy to type.
-    static func split(_ file: String) -> (key: String, fileExtension: String)? {
+    package static func split(_ file: String) -> (key: String, fileExtension: String)? {
         guard !file.hasPrefix("."), let dot = file.lastIndex(of: "."), dot != file.startIndex else { return nil }
         let stem = file[..<dot].lowercased()
         var key = ""
@@ -69,7 +69,7 @@ public struct FileProvider: SoundProvider {
         return (key, String(file[file.index(after: dot)...]).lowercased())
     }
 
-    static func title(fromKey key: String) -> String {
+    package static func title(fromKey key: String) -> String {
         key.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 }

@@ -3,7 +3,7 @@
 /// then a pause, so that looping repeats the sentence like a person would.
 public struct SpeakProvider: SoundProvider {
     public let id = "speak"
-    static let pauseSeconds = 1.5
+    package static let pauseSeconds = 1.5
 
     public init() {}
 
@@ -35,7 +35,7 @@ public struct SpeakProvider: SoundProvider {
     }
 
     /// `de_DE.UTF-8` → `de`; `C`, `POSIX` or nothing → `en`.
-    static func voice(fromLanguage language: String?) -> String {
+    package static func voice(fromLanguage language: String?) -> String {
         guard let language, let code = language.split(separator: "_").first.map({ String($0.prefix { $0.isLetter }) }),
               code.count >= 2, code != "C", code != "POSIX"
         else { return "en" }

@@ -33,7 +33,7 @@ public struct StreamProvider: SoundProvider {
         }
     }
 
-    static let needsFFmpeg = "needs ffmpeg (sudo apt install ffmpeg)"
+    package static let needsFFmpeg = "needs ffmpeg (sudo apt install ffmpeg)"
 
     private func describe(path: String, key: String, fileExtension: String) -> Sound {
         let title = FileProvider.title(fromKey: key)

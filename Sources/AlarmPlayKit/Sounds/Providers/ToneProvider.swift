@@ -33,7 +33,7 @@ public struct ToneProvider: SoundProvider {
     public static let fallbackReference = SoundReference.name("tone:\(Tone.classic.key)")
 
     /// 10 ms of soft start: inaudible as a fade, enough that no tone begins with a click.
-    static let softStartSeconds = 0.01
+    package static let softStartSeconds = 0.01
 
     private static func source(for tone: Tone) -> SampleBufferSource {
         SampleBufferSource(format: AudioFormat(sampleRate: Tone.sampleRate, channels: 1), samples: tone.render(),

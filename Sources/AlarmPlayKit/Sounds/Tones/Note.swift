@@ -30,5 +30,5 @@ public struct Note: Sendable, Equatable {
     public static let edge = 0.005
 
     /// The highest frequency in the note, partials included.
-    var highestFrequency: Double { pitch.highest * timbre.highestRatio }
+    package var highestFrequency: Double { pitch.highest * timbre.highestRatio }
 }

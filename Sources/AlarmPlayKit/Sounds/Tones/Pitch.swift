@@ -25,7 +25,7 @@ public enum Pitch: Sendable, Equatable {
     /// of the pitch's closed-form phase, so the steps add up to the exact phase wherever a
     /// block starts; a steady pitch takes one identical step, which the 64-bit phase then
     /// accumulates exactly.
-    func steps(from first: Int, into steps: UnsafeMutableBufferPointer<Double>, sampleRate: Double, length: Double,
+    package func steps(from first: Int, into steps: UnsafeMutableBufferPointer<Double>, sampleRate: Double, length: Double,
                table: UnsafePointer<Float>) {
         switch self {
         case let .fixed(frequency):
@@ -53,7 +53,7 @@ public enum Pitch: Sendable, Equatable {
     }
 
     /// The lowest frequency the pitch reaches.
-    var lowest: Double {
+    package var lowest: Double {
         switch self {
         case let .fixed(frequency): return frequency
         case let .glide(from, to): return min(from, to)
@@ -62,7 +62,7 @@ public enum Pitch: Sendable, Equatable {
     }
 
     /// The highest frequency the pitch reaches.
-    var highest: Double {
+    package var highest: Double {
         switch self {
         case let .fixed(frequency): return frequency
         case let .glide(from, to): return max(from, to)

@@ -55,5 +55,5 @@ public struct Timbre: Sendable, Equatable {
     ])
 
     /// The highest partial ratio, for the highest frequency a note can contain.
-    var highestRatio: Double { partials.map(\.ratio).max() ?? 1 }
+    package var highestRatio: Double { partials.map(\.ratio).max() ?? 1 }
 }

@@ -6,8 +6,8 @@ import Glibc
 /// spills past the cycle is cut there, and a partial above the Nyquist frequency (or not a
 /// number) is left out, because the tone provider is the never-silent fallback and must
 /// not fail.
-enum ToneRenderer {
-    static func render(_ tone: Tone, sampleRate: Int) -> [Float] {
+package enum ToneRenderer {
+    package static func render(_ tone: Tone, sampleRate: Int) -> [Float] {
         let rate = Double(sampleRate)
         let frameCount = max(0, Int((tone.cycleSeconds * rate).rounded()))
         var mix = [Float](repeating: 0, count: frameCount)
