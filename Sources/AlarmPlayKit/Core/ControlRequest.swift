@@ -71,22 +71,6 @@ public enum ControlRequest: Sendable, Equatable {
         }
     }
 
-    /// The keys of the ringing screen: `s`, `z`, Space or Enter snooze; `x`, `q` or Esc stop.
-    public init?(key: Key) {
-        switch key {
-        case .character("s"), .character("z"), .character("S"), .character("Z"), .space, .enter:
-            self = .snooze(id: nil)
-        case .character("x"), .character("q"), .character("X"), .character("Q"), .escape:
-            self = .stop(id: nil)
-        case .character("?"), .character("h"):
-            self = .help
-        case .interrupt:
-            self = .interrupt
-        default:
-            return nil
-        }
-    }
-
     /// The line the client sends over the socket. The others have one for the log only: they
     /// come from keys, signals, the page and Home Assistant, and no socket client can end `run`.
     public var line: String {

@@ -1,4 +1,3 @@
-import CLinuxShims
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,10 +17,10 @@ public struct ClockStyle: Sendable {
     /// From `nl_langinfo(T_FMT)`: `%I`, `%l` or `%r` mean twelve hours (`C` says `%T`, `de_DE`
     /// and `ko_KR` a 24-hour `%H`; `en_US` says `%r`).
     public static var current: ClockStyle {
-        let format = String(cString: nl_langinfo(alarmplay_T_FMT))
+        let format = String(cString: nl_langinfo(nl_item(T_FMT)))
         guard ["%I", "%l", "%r"].contains(where: { format.contains($0) }) else { return .twentyFourHour }
-        let am = String(cString: nl_langinfo(alarmplay_AM_STR))
-        let pm = String(cString: nl_langinfo(alarmplay_PM_STR))
+        let am = String(cString: nl_langinfo(nl_item(AM_STR)))
+        let pm = String(cString: nl_langinfo(nl_item(PM_STR)))
         return ClockStyle(halves: (am.isEmpty ? "AM" : am, pm.isEmpty ? "PM" : pm))
     }
 

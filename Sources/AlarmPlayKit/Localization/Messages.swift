@@ -1,4 +1,3 @@
-import CLinuxShims
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,8 +19,8 @@ public enum Messages {
         setlocale(LC_CTYPE, "")
         setlocale(LC_MESSAGES, "")
         setlocale(LC_TIME, "")
-        if let folder { bindtextdomain(domain, folder) }
-        bind_textdomain_codeset(domain, "UTF-8")
+        if let folder { Gettext.bindtextdomain(domain, folder) }
+        Gettext.bind_textdomain_codeset(domain, "UTF-8")
     }
 
     /// `body` with the whole process's messages and clock in `C`, every thread it starts too: what
@@ -38,7 +37,7 @@ public enum Messages {
     /// (compared by pointer: gettext hands back the very string it was given).
     package static func lookUp(_ msgid: String) -> String {
         msgid.withCString { pointer in
-            guard let found = dgettext(domain, pointer), found != pointer else { return msgid }
+            guard let found = Gettext.dgettext(domain, pointer), found != pointer else { return msgid }
             return String(cString: found)
         }
     }
@@ -46,7 +45,7 @@ public enum Messages {
     package static func lookUp(_ singular: String, _ plural: String, count: Int) -> String {
         singular.withCString { one in
             plural.withCString { many in
-                guard let found = dngettext(domain, one, many, UInt(max(0, count))) else { return count == 1 ? singular : plural }
+                guard let found = Gettext.dngettext(domain, one, many, UInt(max(0, count))) else { return count == 1 ? singular : plural }
                 return found == one ? singular : found == many ? plural : String(cString: found)
             }
         }

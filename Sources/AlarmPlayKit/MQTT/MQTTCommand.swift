@@ -92,11 +92,6 @@ private func changes(_ key: String, _ value: JSONValue) -> AlarmChanges {
     return changes
 }
 
-public struct MQTTRejection: Error, Sendable, Equatable {
-    public var topic: String
-    public var reason: String
-}
-
 private extension String {
     func trimmingSpaces() -> String {
         let scalars = unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()

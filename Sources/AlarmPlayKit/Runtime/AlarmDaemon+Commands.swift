@@ -13,7 +13,7 @@ extension AlarmDaemon {
                 let snapshot = snapshot()
                 return .value(.array(model.fileAlarms.map { listing($0, in: snapshot) }))
             })
-        case .listSounds: reply(.value(.array(registry.entries.map(SoundsCommand.json))))
+        case .listSounds: reply(.value(.array(registry.entries.map(\.json))))
         case let .rearm(id): reply(settled { CommandResult(model.rearm(id)) })
         case .interrupt where !model.ringing.isEmpty: reply(settled { CommandResult(model.stop(nil)) })
         case .interrupt, .quit:

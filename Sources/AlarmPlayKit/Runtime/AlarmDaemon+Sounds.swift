@@ -58,7 +58,7 @@ extension AlarmDaemon {
                 return reply(.refused(Refusal(.conflict, "\(name) names the same sound as a file already there")))
             }
             event(.soundAdded(sound: entry.sound.name, path: path))
-            reply(.value(SoundsCommand.json(entry)))
+            reply(.value(entry.json))
         })
     }
 

@@ -104,7 +104,7 @@ public final class AlarmDaemon {
     package var household = HouseholdRings()
     /// Who this `run` is on the broker (nil without `--mqtt`).
     lazy package var householdInstance = HouseholdIdentity.instance(configuration)
-    /// The faces besides the terminal (see `startFaces`).
+    /// The faces besides the terminal, in the order they hear each event.
     package var faces: [any DaemonFace] = []
     /// What ringer threads had to say, waiting for the loop to publish it.
     package let ringerInbox = RingerInbox()
@@ -134,8 +134,9 @@ public final class AlarmDaemon {
 
     package var log: EventLog { configuration.log }
 
-    /// Loads the alarms and runs until SIGTERM, or Ctrl-C while nothing rings.
-    public func run() throws -> ExitCode {
+    /// Loads the alarms and runs until SIGTERM, or Ctrl-C while nothing rings. `faces` make the
+    /// faces besides the terminal, each given this daemon as its `FaceHost` (nil: that face is off).
+    package func run(faces makers: [(any FaceHost) -> (any DaemonFace)?]) throws -> ExitCode {
         priority = ThreadPriority.raiseCurrentThread()
         event(.priority(priority))
         reportWake()
@@ -147,7 +148,8 @@ public final class AlarmDaemon {
         // `loaded` is logged, `alarmplay status` works.
         server = try openControlSocket()
         // The faces before the alarms, so that they hear `loaded` too.
-        startFaces()
+        faces = makers.compactMap { $0(self) }
+        for face in faces { face.start() }
         try loadAlarms()
         wireEvents()
         evaluate(clockChanged: false)

@@ -1,20 +1,7 @@
 /// One logfmt line per event on stderr (journald keeps them under systemd):
 /// `time=2026-12-07T06:45:00.002+01:00 level=info event=fired id=work late_ms=2`.
 public struct EventLog: Sendable {
-    public enum Level: Int, Sendable, Comparable {
-        case debug, info, warning, error
-
-        package var name: String {
-            switch self {
-            case .debug: return "debug"
-            case .info: return "info"
-            case .warning: return "warn"
-            case .error: return "error"
-            }
-        }
-
-        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
-    }
+    public typealias Level = EventLevel
 
     public var threshold: Level
     public var clock: any WallClock

@@ -12,10 +12,3 @@ package enum FaceTable {
         ]
     }
 }
-
-extension AlarmDaemon {
-    package func startFaces() {
-        faces = FaceTable.faces.compactMap { $0(self) }
-        for face in faces { face.start() }
-    }
-}

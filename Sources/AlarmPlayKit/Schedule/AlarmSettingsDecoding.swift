@@ -47,7 +47,7 @@ extension AlarmFileDecoder {
         if let value = object["voice"] {
             if let voice = value.stringValue, !voice.isEmpty {
                 // Voices are checked, like sounds, only when the file is read with the sounds at hand.
-                if sounds != nil, let problem = VoiceCheck.problem(voice) {
+                if let installed = sounds?.voices?(), let problem = VoiceCheck.problem(voice, installed: installed) {
                     report(problem, at: value.position)
                 } else {
                     settings.voice = voice

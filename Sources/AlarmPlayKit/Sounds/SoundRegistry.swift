@@ -9,9 +9,12 @@ public struct SoundEntry: Sendable, Equatable {
 public struct SoundRegistry: Sendable {
     public let providers: [any SoundProvider]
     public let entries: [SoundEntry]
+    /// The speech voices installed, for checking a `voice` the file names; nil: not checked.
+    public let voices: (@Sendable () -> [String])?
 
-    public init(providers: [any SoundProvider]) {
+    public init(providers: [any SoundProvider], voices: (@Sendable () -> [String])? = nil) {
         self.providers = providers
+        self.voices = voices
         var entries: [SoundEntry] = []
         for provider in providers {
             for sound in provider.sounds() {

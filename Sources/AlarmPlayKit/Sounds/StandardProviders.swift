@@ -7,6 +7,6 @@ extension SoundRegistry {
             FileProvider(folders: folders.paths),
             StreamProvider(folders: folders.paths),
             SpeakProvider(),
-        ])
+        ], voices: { SpeechSynthesizer.voices() })
     }
 }

@@ -44,7 +44,7 @@ public enum RunCommand: Command {
         do {
             // The log is an interface: logfmt lines, strerror's words, times, all English. Only
             // the terminal's status line speaks the person's language (TerminalFace).
-            return try Messages.inEnglish { try AlarmDaemon(configuration).run() }
+            return try Messages.inEnglish { try AlarmDaemon(configuration).run(faces: FaceTable.faces) }
         } catch let error as AlarmFileError {
             for line in error.lines where error.exitCode == .dataError { context.console.err(line) }
             throw error

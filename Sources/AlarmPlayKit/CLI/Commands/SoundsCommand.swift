@@ -15,7 +15,7 @@ public enum SoundsCommand: Command {
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let registry = arguments.soundRegistry(context)
         if arguments.flag("json") {
-            context.console.writeRaw(JSONWriter.pretty(JSONValue.array(registry.entries.map(json))))
+            context.console.writeRaw(JSONWriter.pretty(JSONValue.array(registry.entries.map(\.json))))
             return .success
         }
         let rows = [["#", tr("NAME"), tr("TITLE"), tr("PROVIDER"), tr("DETAILS")]] + registry.entries.map {
@@ -34,20 +34,5 @@ public enum SoundsCommand: Command {
         if let rate = details.sampleRate { parts.append("\(rate) Hz") }
         if let channels = details.channels { parts.append(channels == 1 ? tr("mono") : channels == 2 ? tr("stereo") : tr("{n} ch", ["n": String(channels)])) }
         return parts.joined(separator: ", ")
-    }
-
-    package static func json(_ entry: SoundEntry) -> JSONValue {
-        let sound = entry.sound
-        var pairs: [(String, JSONValue)] = [
-            ("index", .int(entry.index)), ("name", .string(sound.name)), ("title", .string(sound.title)),
-            ("provider", .string(sound.provider)), ("broken", .bool(sound.isBroken)),
-        ]
-        if let reason = sound.details.brokenReason { pairs.append(("reason", .string(reason))) }
-        if let path = sound.details.path { pairs.append(("path", .string(path))) }
-        if let url = sound.details.url { pairs.append(("url", .string(url))) }
-        if let seconds = sound.details.durationSeconds { pairs.append(("durationSeconds", .double((seconds * 1000).rounded() / 1000))) }
-        if let rate = sound.details.sampleRate { pairs.append(("sampleRate", .int(rate))) }
-        if let channels = sound.details.channels { pairs.append(("channels", .int(channels))) }
-        return .object(pairs)
     }
 }

@@ -1,6 +1,6 @@
 /// Each event's level, name and fields, in the order its log line has always had them.
 extension DaemonEvent {
-    public var level: EventLog.Level {
+    public var level: EventLevel {
         switch self {
         case .missed, .silenced, .fallback, .unmuted, .preflightFailed, .ringDegraded, .noAlarms, .reloadFailed, .reloadRejected,
              .lastGoodNotSaved, .stateUnreadable, .stateNotSaved, .noWake, .noControlSocket, .editFailed, .wakeUpSoundFailed:

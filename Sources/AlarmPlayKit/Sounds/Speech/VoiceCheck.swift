@@ -1,7 +1,7 @@
 /// Whether espeak-ng has a voice, and if not, a few that are close (for a located error).
 public enum VoiceCheck {
     /// Nil when the voice is installed, else the message.
-    public static func problem(_ voice: String, installed: [String] = SpeechSynthesizer.voices()) -> String? {
+    public static func problem(_ voice: String, installed: [String]) -> String? {
         let wanted = voice.lowercased()
         guard !installed.contains(wanted) else { return nil }
         let close = installed.filter { $0.hasPrefix(String(wanted.prefix(2))) }.prefix(5)
