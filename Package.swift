@@ -1,11 +1,30 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+let faces: [Target.Dependency] = ["FaceTerminal", "FaceWeb", "FaceMQTT", "FaceHousehold", "FaceHooks", "FaceEventsFile"]
+let libraries: [Target.Dependency] = ["AlarmCore", "AlarmAudio", "AlarmRuntime", "MQTTClient", "AlarmCLI"] + faces
+
+// Each function in its own section, so that the release link can lay out the ones that run
+// together (see the executable's text.order).
+let sections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+
+func layer(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .target(name: name, dependencies: dependencies, swiftSettings: sections)
+}
+
+/// A face: over the core and the runtime's `FaceHost`, and its own libraries.
+func face(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    layer(name, ["AlarmCore", "AlarmRuntime"] + dependencies)
+}
+
+func unitTests(_ target: String, exclude: [String] = []) -> Target {
+    .testTarget(name: target + "Tests", dependencies: libraries + ["AudioTestSupport", "UnitTestSupport"], exclude: exclude)
+}
+
 let package = Package(
     name: "alarmplay",
     products: [
         .executable(name: "alarmplay", targets: ["alarmplay"]),
-        .library(name: "AlarmPlayKit", targets: ["AlarmPlayKit"]),
     ],
     targets: [
         .systemLibrary(
@@ -27,16 +46,23 @@ let package = Package(
         .systemLibrary(name: "CICal"),
         // Linux headers Glibc's module map leaves out (timerfd, inotify, flock details).
         .systemLibrary(name: "CLinuxShims"),
-        .target(
-            name: "AlarmPlayKit",
-            dependencies: ["CALSA", "CSndFile", "CLinuxShims", "CEspeak", "CMicroHTTPD", "CMosquitto", "CQRencode", "CICal"],
-            // Each function in its own section, so that the release link can lay out the ones that
-            // run together (see the executable's text.order).
-            swiftSettings: [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
-        ),
+        // The layers, each a target that can only see what it depends on: the core has no I/O and
+        // imports no C module; audio and the runtime build on it; each face sees the core and the
+        // runtime's FaceHost, never another face; the CLI composes them all.
+        layer("AlarmCore", []),
+        layer("AlarmAudio", ["AlarmCore", "CALSA", "CSndFile", "CEspeak", "CLinuxShims"]),
+        layer("AlarmRuntime", ["AlarmCore", "AlarmAudio", "CICal", "CLinuxShims"]),
+        layer("MQTTClient", ["AlarmCore", "AlarmRuntime", "CMosquitto"]),
+        face("FaceTerminal", ["CLinuxShims"]),
+        face("FaceWeb", ["CMicroHTTPD", "CQRencode"]),
+        face("FaceMQTT", ["MQTTClient"]),
+        face("FaceHousehold", ["MQTTClient"]),
+        face("FaceHooks", ["CLinuxShims"]),
+        face("FaceEventsFile", []),
+        layer("AlarmCLI", ["AlarmCore", "AlarmAudio", "AlarmRuntime", "CLinuxShims"] + faces),
         .executableTarget(
             name: "alarmplay",
-            dependencies: ["AlarmPlayKit"],
+            dependencies: ["AlarmCLI"],
             // Start-up is most of a short command's cost: packed relative relocations (lld's RELR,
             // glibc 2.36 and later) are a few KB to read instead of half a MB, and the binary
             // exports none of its own symbols, so the loader's symbol lookups and the runtime's
@@ -52,16 +78,16 @@ let package = Package(
                     .when(configuration: .release))
             ]
         ),
-        .executableTarget(name: "tone-bench", dependencies: ["AlarmPlayKit"], path: "bench/ToneBench"),
+        .executableTarget(name: "tone-bench", dependencies: ["AlarmCore", "AlarmAudio"], path: "bench/ToneBench"),
         .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
-        .testTarget(
-            name: "AlarmPlayKitTests",
-            dependencies: ["AlarmPlayKit", "AudioTestSupport"],
-            exclude: ["Schedule/Corpus"]
-        ),
+        .target(name: "UnitTestSupport", dependencies: libraries, path: "Tests/UnitTestSupport"),
+        // One unit-test target per library target, laid out as it is.
+        unitTests("AlarmCore", exclude: ["Schedule/Corpus"]),
+        unitTests("AlarmAudio"), unitTests("AlarmRuntime"), unitTests("MQTTClient"), unitTests("AlarmCLI"),
+        unitTests("FaceTerminal"), unitTests("FaceWeb"), unitTests("FaceMQTT"), unitTests("FaceHousehold"),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["AlarmPlayKit", "AudioTestSupport"],
+            dependencies: libraries + ["AudioTestSupport"],
             exclude: ["Support/station.py"]
         ),
     ],

@@ -1,4 +1,5 @@
-import AlarmPlayKit
+import AlarmCore
+import AlarmCLI
 
 #if canImport(Glibc)
 import Glibc

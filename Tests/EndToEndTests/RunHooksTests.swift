@@ -1,4 +1,14 @@
-import AlarmPlayKit
+import AlarmCore
+import AlarmAudio
+import AlarmRuntime
+import MQTTClient
+import FaceTerminal
+import FaceWeb
+import FaceMQTT
+import FaceHousehold
+import FaceHooks
+import FaceEventsFile
+import AlarmCLI
 import Foundation
 import XCTest
 

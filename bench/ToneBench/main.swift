@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import AlarmPlayKit
+import AlarmCore
+import AlarmAudio
 
 // Synthesis speed of every built-in tone, in multiples of real time on one core.
 // Usage: tone-bench [REPEATS]

@@ -1,0 +1,28 @@
+import AlarmCore
+
+/// `alarmplay add TIME`: appends an alarm to the alarms file (creating it if needed).
+public enum AddCommand: Command {
+    public static let spec = CommandSpec(
+        name: "add",
+        abstract: tr("Add an alarm."),
+        arguments: [ArgumentSpec("TIME", help: tr("When it rings: 07:00, 7:05, 07:05:30, 6:45pm, 12am."))],
+        options: AlarmEditOptions.settings + [
+            .value("id", "ID", help: tr("How to refer to it (default: from the label or the time, e.g. 06h45).")),
+        ] + AlarmEditOptions.common,
+        discussion: tr("""
+            Without --days or --date it rings once, at the next TIME after 'run' picks it up
+            (a running 'run' does so at once), and is then done.
+            """) + "\n" + AlarmEditOptions.valuesDiscussion
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let changes = try AlarmEditOptions.changes(arguments, time: arguments.positional(0))
+        let (file, index) = try AlarmEditOptions.update(arguments, context: context, createIfMissing: true, timeName: "TIME") {
+            try AlarmFileEdits.add(changes, to: $0, today: LocalTimeZone.current.localTime(at: SystemClock().now().seconds).date)
+        }
+        let alarm = file.alarms[index]
+        context.console.out(tr("added {id} to {path}", ["id": alarm.name, "path": file.path]))
+        AlarmEditOptions.show(alarm, in: file, arguments, context: context)
+        return .success
+    }
+}

@@ -1,0 +1,24 @@
+import AlarmCore
+import AlarmAudio
+
+/// The options every command that reads the alarms file shares, and loading it with every
+/// problem shown on stderr as `FILE:LINE:COL: message`.
+package enum AlarmFileOptions {
+    package static let alarms = OptionSpec.value(
+        "alarms", "FILE",
+        help: tr("Alarms file (default: $ALARMPLAY_ALARMS, else $XDG_CONFIG_HOME/alarmplay/alarms.json).")
+    )
+
+    package static func load(_ arguments: ParsedArguments, context: CommandContext) throws(AlarmFileError) -> AlarmFile {
+        let path = AlarmFileLocation.path(explicit: arguments.value("alarms"), environment: context.environment)
+        let folders = SoundFolders(environment: context.environment, extra: arguments.all("sounds"))
+        do {
+            return try AlarmFile.load(path: path, sounds: .standard(folders: folders))
+        } catch {
+            if case .invalid = error {
+                for line in error.lines { context.console.err(line) }
+            }
+            throw error
+        }
+    }
+}

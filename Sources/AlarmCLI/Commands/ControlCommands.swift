@@ -1,0 +1,98 @@
+import AlarmCore
+import AlarmRuntime
+
+/// `alarmplay snooze [ID]`, `stop [ID]`, `status [--json]`: talk to the running `alarmplay run`
+/// over its control socket, from ssh, a button script or a desktop shortcut.
+package enum ControlCommand {
+    /// The reply in this process's language. A `run` older than the language word refuses the
+    /// line as an unknown command, having done nothing: then the request goes again without it.
+    package static func send(_ request: ControlRequest, context: CommandContext) throws -> String {
+        let path = ControlSocketPath.resolve(context.environment)
+        guard let language = ReplyLanguage.word else { return try ControlClient.send(request.line, path: path) }
+        let reply = try ControlClient.send(language + " " + request.line, path: path)
+        guard reply.hasPrefix("error: unknown command \"" + ReplyLanguage.key) else { return reply }
+        return try ControlClient.send(request.line, path: path)
+    }
+
+    /// Prints an `ok: ...` / `error: ...` reply; an error reply exits 1.
+    package static func report(_ reply: String, context: CommandContext) -> ExitCode {
+        if reply.hasPrefix("error: ") {
+            context.console.err(tr("alarmplay: error: {message}", ["message": String(reply.dropFirst(7))]))
+            return .failure
+        }
+        context.console.out(reply.hasPrefix("ok: ") ? String(reply.dropFirst(4)) : reply)
+        return .success
+    }
+
+    package static let discussion = tr("Needs a running 'alarmplay run' (exit 69 when there is none).")
+}
+
+public enum SnoozeCommand: Command {
+    public static let spec = CommandSpec(
+        name: "snooze", abstract: tr("Snooze the ringing alarm (or the one named)."),
+        arguments: [ArgumentSpec("ID", optional: true, help: tr("Alarm id; default: every ringing alarm."))],
+        discussion: ControlCommand.discussion)
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        ControlCommand.report(try ControlCommand.send(.snooze(id: arguments.positional(0)), context: context), context: context)
+    }
+}
+
+public enum StopCommand: Command {
+    public static let spec = CommandSpec(
+        name: "stop", abstract: tr("Stop the ringing alarm (or the one named), or dismiss a snooze."),
+        arguments: [ArgumentSpec("ID", optional: true, help: tr("Alarm id; default: every ringing alarm."))],
+        discussion: ControlCommand.discussion)
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        ControlCommand.report(try ControlCommand.send(.stop(id: arguments.positional(0)), context: context), context: context)
+    }
+}
+
+public enum StatusCommand: Command {
+    public static let spec = CommandSpec(
+        name: "status", abstract: tr("Show what is ringing, snoozed, and next."),
+        options: [.json], discussion: ControlCommand.discussion)
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let reply = try ControlCommand.send(.status, context: context)
+        let status = try JSONParser.parseStrict(reply)
+        if arguments.flag("json") {
+            context.console.writeRaw(JSONWriter.pretty(status))
+            return .success
+        }
+        for ring in status["ringing"]?.arrayValue ?? [] {
+            let label = ring["label"]?.stringValue.map { " (\($0))" } ?? ""
+            let left = ring["snoozesLeft"]?.numberValue?.int ?? 0
+            context.console.out(trn("ringing: {id}{label} since {since}, {n} snooze left", "ringing: {id}{label} since {since}, {n} snoozes left", left, [
+                "id": ring["id"]?.stringValue ?? "?", "label": label, "since": ring["since"]?.stringValue ?? "?",
+            ]))
+        }
+        for snooze in status["snoozed"]?.arrayValue ?? [] {
+            context.console.out(tr("snoozed: {id} until {time}", ["id": snooze["id"]?.stringValue ?? "?", "time": snooze["until"]?.stringValue ?? "?"]))
+        }
+        if let next = status["next"], !next.isNull {
+            context.console.out(tr("next: {id} at {time}", ["id": next["id"]?.stringValue ?? "?", "time": next["at"]?.stringValue ?? "?"]))
+        } else {
+            context.console.out(tr("next: none"))
+        }
+        if let sleep = status["sleep"], !sleep.isNull { context.console.out(SleepCommand.describe(sleep)) }
+        if let paused = status["pausedUntil"]?.stringValue {
+            context.console.out(tr("paused until {date} ('alarmplay resume' ends it)", ["date": paused]))
+        }
+        if status["schedule"]?.stringValue == "last-good" {
+            context.console.out(tr("schedule: the last good copy (the alarms file is invalid; see 'alarmplay validate')"))
+        } else if let problems = status["problems"]?.arrayValue, !problems.isEmpty {
+            // Edits that do not take effect must not go unnoticed: the schedule is the one before them.
+            context.console.out(tr("the alarms file has problems, so the schedule in force is the last one that loaded:"))
+            for problem in problems.prefix(5) { context.console.out("  " + (problem.stringValue ?? "")) }
+            context.console.out(tr("fix the file, or put the last good one back with 'alarmplay restore'"))
+        }
+        if let wake = status["wake"] {
+            context.console.out(wake["canWake"]?.boolValue == true
+                ? tr("wake from suspend: yes")
+                : tr("wake from suspend: no ({reason})", ["reason": wake["reason"]?.stringValue ?? "unknown"]))
+        }
+        return .success
+    }
+}

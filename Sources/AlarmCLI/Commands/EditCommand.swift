@@ -1,0 +1,36 @@
+import AlarmCore
+
+/// `alarmplay edit ID`: changes some settings of one alarm, keeping the others as written.
+public enum EditCommand: Command {
+    public static let spec = CommandSpec(
+        name: "edit",
+        abstract: tr("Change an alarm's time, days, sound or other settings."),
+        arguments: [AlarmEditOptions.idArgument],
+        options: [.value("time", "TIME", help: tr("When it rings: 07:00, 7:05, 07:05:30, 6:45pm."))]
+            + AlarmEditOptions.settings + [
+                .flag("on", help: tr("Switch it on.")),
+                .flag("no-days", help: tr("Remove its days (it becomes a one-shot).")),
+                .flag("no-date", help: tr("Remove its date (it becomes a one-shot).")),
+                .value("id", "NEW", help: tr("Rename it.")),
+            ] + AlarmEditOptions.common,
+        discussion: tr("""
+            Only what is given changes; other keys keep their values and places in the file.
+            --days replaces a date and --date replaces days. --label "" removes the label.
+            Changing the time, days or date (or switching it off) cancels a skip.
+            """) + "\n" + AlarmEditOptions.valuesDiscussion
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let changes = try AlarmEditOptions.changes(arguments, time: nil)
+        guard !changes.isEmpty else {
+            throw UsageError(tr("nothing to change: give options such as --time 07:00 or --days weekdays"))
+        }
+        let (file, index) = try AlarmEditOptions.update(arguments, context: context) {
+            try AlarmFileEdits.edit(arguments.positionals[0], changes, in: $0, today: LocalTimeZone.current.localTime(at: SystemClock().now().seconds).date)
+        }
+        let alarm = file.alarms[index]
+        context.console.out(tr("changed {id}", ["id": alarm.name]))
+        AlarmEditOptions.show(alarm, in: file, arguments, context: context)
+        return .success
+    }
+}

@@ -1,0 +1,53 @@
+import AlarmCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `alarmplay _generate WHAT`: the files the Debian package ships that come from the code, so
+/// they cannot drift from it. Hidden: not in `--help`, the man page or the completions.
+public enum GenerateCommand: Command {
+    public static let spec = CommandSpec(
+        name: "_generate",
+        abstract: tr("Print a generated file: man1, man5, bash, zsh, fish, user-unit, system-unit, sysusers."),
+        arguments: [ArgumentSpec("WHAT", help: tr("Which file."))],
+        options: [.value("readme", "FILE", help: tr("The README the man pages quote (default: README.md)."))],
+        discussion: tr("The man pages are dated by $SOURCE_DATE_EPOCH when set (reproducible builds), else today.")
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let what = arguments.positional(0) ?? ""
+        let text: String
+        switch what {
+        case "man1", "man5":
+            let path = arguments.value("readme") ?? "README.md"
+            guard let bytes = FileSystem.readBytes(path) else {
+                throw FileReadError(path: path, reason: FileSystem.lastErrorDescription())
+            }
+            let readme = String(decoding: bytes, as: UTF8.self)
+            let date = pageDate(context.environment)
+            text = what == "man1"
+                ? try ManualPage.command(readme: readme, date: date) : try ManualPage.fileFormat(readme: readme, date: date)
+        case "user-unit": text = SystemdUnit.packaged(system: false).text
+        case "system-unit": text = SystemdUnit.packaged(system: true).text
+        case "sysusers": text = SystemdUnit.sysusers
+        default:
+            guard let shell = ShellCompletion.Shell(rawValue: what) else {
+                throw UsageError(tr("unknown file '{name}' (man1, man5, bash, zsh, fish, user-unit, system-unit, sysusers)", ["name": what]))
+            }
+            text = ShellCompletion.script(for: shell)
+        }
+        context.console.writeRaw(text)
+        return .success
+    }
+
+    private static func pageDate(_ environment: Environment) -> String {
+        var seconds = environment["SOURCE_DATE_EPOCH"].flatMap { time_t($0) } ?? time(nil)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return "\(parts.tm_year + 1900)-" + twoDigits(parts.tm_mon + 1) + "-" + twoDigits(parts.tm_mday)
+    }
+
+    private static func twoDigits(_ value: Int32) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}

@@ -1,0 +1,57 @@
+import AlarmCore
+
+/// `alarmplay pause --until DATE | --for DURATION` and `alarmplay resume`: holiday mode, kept in
+/// the alarms file as `"pausedUntil"` through the same locked writer as every edit.
+public enum PauseCommand: Command {
+    public static let spec = CommandSpec(
+        name: "pause",
+        abstract: tr("Keep every alarm from ringing until a date ('alarmplay resume' ends it early)."),
+        options: [
+            .value("until", "YYYY-MM-DD", help: tr("Alarms ring again from this date on.")),
+            .value("for", "DURATION", help: tr("Or for this long from now, e.g. 2w, 10d: every ring before then, to the end of that day.")),
+        ] + AlarmEditOptions.common,
+        discussion: tr("'run' logs event=skipped reason=paused for each ring it holds; list, next and status say so.")
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let today = LocalTimeZone.current.localTime(at: SystemClock().now().seconds).date
+        let until: CalendarDate
+        switch (arguments.value("until"), arguments.value("for")) {
+        case let (text?, nil):
+            do { until = try CalendarDate(parsing: text) } catch { throw UsageError("--until", problem: error.message) }
+        case let (nil, text?):
+            guard let unit = text.last, let count = Int(text.dropLast()), count >= 1, count <= 3650, unit == "d" || unit == "w" else {
+                throw UsageError("--for", problem: tr("a number of days or weeks such as 3d or 2w, not \"{value}\"", ["value": text]))
+            }
+            // "For a day" means the next day too: every ring in the next 24 h (and the rest of the
+            // day that ends them) is held, so `--for 1d` at 22:30 holds tomorrow morning's alarm.
+            until = today.adding(days: (unit == "w" ? count * 7 : count) + 1)
+        default:
+            throw UsageError(tr("give --until YYYY-MM-DD or --for DURATION (e.g. --for 2w)"))
+        }
+        guard until > today else { throw UsageError("--until", problem: tr("{date} is not after today ({today})", ["date": until.description, "today": today.description])) }
+        _ = try AlarmEditOptions.update(arguments, context: context) { file in
+            var document = file.document
+            document.set("pausedUntil", .string(until.description), orderedBy: AlarmFileDecoder.topLevelKeys)
+            return (AlarmEdit(document: document, alarmIndex: nil), ())
+        }
+        context.console.out(tr("paused: no alarm rings before {date}; 'alarmplay resume' ends it early", ["date": until.description]))
+        return .success
+    }
+}
+
+public enum ResumeCommand: Command {
+    public static let spec = CommandSpec(
+        name: "resume", abstract: tr("End a pause: alarms ring again at their next time."), options: AlarmEditOptions.common)
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        let (_, was) = try AlarmEditOptions.update(arguments, context: context) { file in
+            guard file.pausedUntil != nil else { return (nil, false) }
+            var document = file.document
+            document["pausedUntil"] = nil
+            return (AlarmEdit(document: document, alarmIndex: nil), true)
+        }
+        context.console.out(was ? tr("resumed: alarms ring at their next time") : tr("not paused"))
+        return .success
+    }
+}

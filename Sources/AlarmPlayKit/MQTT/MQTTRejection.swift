@@ -1,5 +1,0 @@
-/// A message on a command topic that was refused, with why (the face tallies a flood of them).
-public struct MQTTRejection: Error, Sendable, Equatable {
-    public var topic: String
-    public var reason: String
-}

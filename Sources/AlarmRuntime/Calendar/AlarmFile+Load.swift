@@ -1,0 +1,31 @@
+import AlarmCore
+
+/// Reading the alarms file from disk with its calendars attached: the core parses text; this, in
+/// the runtime, does the file and calendar work.
+extension AlarmFile {
+    /// Reads and validates `path` and the calendars it names (`calendars`: how; nil, from the
+    /// default cache folder and now). `sounds` checks every sound the file names; nil skips that.
+    public static func load(path: String, sounds: SoundRegistry?, calendars: CalendarLoader? = nil) throws(AlarmFileError) -> AlarmFile {
+        let bytes: [UInt8]
+        switch FileRead.bytes(path) {
+        case let .success(read): bytes = read
+        case .failure(.missing): throw .missing(path: path)
+        case let .failure(failure): throw .unreadable(path: path, reason: failure.description)
+        }
+        if let problem = UTF8Check.firstProblem(in: bytes) { throw .invalid(path: path, problems: [problem]) }
+        var file = try parse(String(decoding: bytes, as: UTF8.self), path: path, sounds: sounds)
+        let loader = calendars ?? CalendarLoader(alarmsPath: path, environment: .current(), now: SystemClock().now().seconds)
+        do {
+            file.alarms = try loader.attach(to: file.alarms)
+        } catch {
+            throw .calendar(error)
+        }
+        return file
+    }
+
+    /// The calendars its alarms name, each once, in file order.
+    public func calendarSources(_ loader: CalendarLoader) -> [CalendarSource] {
+        var seen: Set<String> = []
+        return alarms.flatMap(\.skipDays.sources).filter { seen.insert($0).inserted }.map(loader.source)
+    }
+}

@@ -1,0 +1,51 @@
+import AlarmCore
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// `run`'s worker for remote calendars: fetches each one now and then every `interval` on its
+/// own thread. A fresh copy lands in the cache folder by rename, which `run`'s file watch sees
+/// and reloads like an edited alarms file; a failed fetch keeps the last copy in force. What
+/// happened comes back to the loop through the notifier (`drain`), to be published there.
+public final class CalendarRefresher: Sendable {
+    private let sources = Mutex<[CalendarSource]>([])
+    private let started = Mutex(false)
+    private let reports = Mutex<[FaceReport]>([])
+    private let notifier: Notifier
+    private let interval: Int
+
+    /// Every six hours, or `$ALARMPLAY_CALENDAR_REFRESH` seconds.
+    public init(notifier: Notifier, environment: Environment = .current()) {
+        interval = environment["ALARMPLAY_CALENDAR_REFRESH"].flatMap { Int($0) }.map { max(1, $0) } ?? 6 * 3600
+        self.notifier = notifier
+    }
+
+    /// The remote calendars to keep fresh: those the alarms file names now.
+    public func keep(_ remote: [CalendarSource]) {
+        sources.withLock { $0 = remote }
+        // Now, so the file watch set up next can see the first copy arrive.
+        for folder in Set(remote.map { FileSystem.parent(of: $0.path) }) { try? FileSystem.makeDirectories(folder, mode: 0o700) }
+        guard !remote.isEmpty, started.withLock({ was in defer { was = true }; return !was }) else { return }
+        BackgroundThread.start { [self] in
+            while true {
+                for source in sources.withLock({ $0 }) {
+                    let report = CalendarFetcher.refresh(source).map {
+                        FaceReport(.warning, "calendar_refresh_failed", ["url": .text(source.reference), "problem": .text($0)])
+                    } ?? FaceReport(.info, "calendar_refreshed", ["url": .text(source.reference)])
+                    reports.withLock { $0.append(report) }
+                    notifier.signal()
+                }
+                sleep(UInt32(interval))
+            }
+        }
+    }
+
+    /// On the loop: what the worker did since the last call.
+    public func drain() -> [FaceReport] {
+        reports.withLock { list in
+            defer { list = [] }
+            return list
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import AlarmCore
+
+/// Firing, snoozing, stopping and silencing. Several alarms may ring at once; the sound is
+/// the most recently fired one's (the newest alarm is the one the sleeper has not heard yet),
+/// and when it is stopped the next one sounds again, so none is lost silently.
+extension AlarmDaemon {
+    /// Announces what the schedule decided, oldest first, and makes the sound follow it.
+    package func announce() {
+        for outcome in model.drainOutcomes() {
+            switch outcome {
+            case let .fired(due, late):
+                endPreview(reason: "alarm")
+                updateSound()
+                event(.fired(id: due.alarm.name, scheduled: due.at, lateMilliseconds: late, snooze: due.snoozeCount))
+                ensureAudible(for: due.alarm)
+            case let .heldByPause(due):
+                event(.heldByPause(id: due.alarm.name, scheduled: due.at))
+            case let .missed(due, late):
+                event(.missed(id: due.alarm.name, scheduled: due.at, lateSeconds: late))
+            case let .silenced(ring):
+                degraded.remove(ring.alarm.name)
+                event(.silenced(id: ring.alarm.name, afterSeconds: ring.alarm.settings.ringFor))
+                updateSound()
+            case let .snoozed(alarm, until, left):
+                degraded.remove(alarm.name)
+                event(.snoozed(id: alarm.name, until: until, snoozesLeft: left))
+                updateSound()
+            case let .snoozeRefused(alarm):
+                event(.snoozeRefused(id: alarm.name, maxSnoozes: alarm.settings.maxSnoozes))
+            case let .stopped(alarm, rang):
+                degraded.remove(alarm.name)
+                event(.stopped(id: alarm.name, rangSeconds: rang))
+                updateSound()
+            case let .escalated(ring, step):
+                let change = ring.alarm.settings.escalate[step - 1]
+                event(.escalated(id: ring.alarm.name, step: step, volume: change.volume, sound: change.sound?.description))
+                engine.escalate(ring, devices: devices(for:))
+            case let .dismissed(alarm):
+                event(.dismissed(id: alarm.name))
+            case let .rearmed(alarm):
+                event(.rearmed(id: alarm.name))
+            case let .wakeUpStopped(alarm, ring):
+                event(.wakeUpStopped(id: alarm.name, ring: ring))
+            }
+        }
+    }
+
+    /// Makes the newest ringing alarm the one heard; once none rings, the mixer is put back.
+    package func updateSound() {
+        if !engine.follow(model.ringing, devices: devices(for:)) { restoreMixer() }
+    }
+
+    /// Starts a sound on a ringer thread. Its fallbacks and bell changes wait in the inbox; the
+    /// loop is woken to publish them.
+    package func startRinger(_ request: RingRequest, id: String, after previous: Ringer? = nil) -> Ringer {
+        let inbox = ringerInbox
+        let notifier = self.notifier
+        return Ringer.start(request, registry: registry, after: previous, realtime: priority.isRealtime, events: { ringEvent in
+            inbox.post(ringEvent, id: id)
+            notifier.signal()
+        }, finished: { notifier.signal() })
+    }
+
+    package func publish(_ ringEvent: RingEvent, id: String) {
+        switch ringEvent {
+        case let .fallback(reason):
+            event(.fallback(id: id, reason: reason))
+            reportDegraded(id, reason: reason)
+        case let .bell(on):
+            event(.bell(id: id, on: on))
+            if on { reportDegraded(id, reason: "no device would play: the terminal bell rings") }
+        case let .wakeUpFailed(reason):
+            event(.wakeUpSoundFailed(id: id, reason: reason))
+        }
+    }
+
+    /// The ringer thread said something: its bell changed, or it ended on its own.
+    package func ringerChanged() {
+        // A ringer ends on its own only when its ring duration is over; the wall-clock timer
+        // then silences the alarm (and logs it) at `endsAt`. A device that swallowed the sound
+        // faster than real time (ALSA's `null`) ends it early: the alarm stays ringing until
+        // stopped or timed out rather than being silenced early.
+        let ended = engine.ended()
+        if ended.sound { evaluate(clockChanged: false) }
+        if ended.preview { endPreview(reason: "played") }
+    }
+
+}

@@ -1,0 +1,49 @@
+import AlarmCore
+
+/// The sleep timer: a sound played as the ring engine's preview, so that everything that lets an
+/// alarm win over a preview (refused while one rings or is about to, cut when one opens ahead or
+/// fires, the device handed over) holds for it too; it ends by itself when its ringer's time is up.
+extension AlarmDaemon {
+    package func startSleep(_ asked: SleepRequest) -> CommandResult {
+        if let problem = asked.problem { return .refused(Refusal(field: problem.field, problem.message)) }
+        guard model.ringing.isEmpty, !engine.isOpen else {
+            return .refused(Refusal(.conflict, "an alarm is ringing or about to ring; it wins over a sleep timer"))
+        }
+        var entries: [SoundEntry] = []
+        for name in (asked.sound ?? SleepRequest.defaultSound).split(separator: ",") {
+            do {
+                entries.append(try registry.resolve(SoundReference(parsing: name.trimmingSpaces)))
+            } catch {
+                return .refused(Refusal(.notFound, error.description))
+            }
+        }
+        let now = clock.now()
+        // Ends on a whole second like every ring: the nearest one to the asked-for length.
+        let endsAt = now.seconds + asked.seconds + (now.nanoseconds >= 500_000_000 ? 1 : 0)
+        let volume = asked.volume ?? SleepRequest.defaultVolume
+        var request = RingRequest(
+            sound: .name(entries[0].sound.name), volume: volume, fadeInSeconds: 0,
+            ringForSeconds: Double(endsAt - now.seconds) - Double(now.nanoseconds) / 1e9, devices: configuration.devices)
+        request.laterSounds = entries.dropFirst().map { .name($0.sound.name) }
+        request.fadeOutSeconds = Double(asked.fade)
+        // The one it replaces (a preview, a sleep timer) lets go of the device first.
+        let previous = engine.preview
+        endPreview(reason: SleepEnd.replaced.rawValue)
+        guard engine.startPreview(request, id: "sleep", after: previous) else {
+            return .refused(Refusal(.conflict, "an alarm is about to ring; it wins over a sleep timer"))
+        }
+        // Started, as it ends, on the nearest whole second.
+        let timer = SleepTimer(sound: entries.map(\.sound.name).joined(separator: ","), volume: volume, startedAt: endsAt - asked.seconds,
+                               endsAt: endsAt, fadeSeconds: asked.fade)
+        sleepTimer = timer
+        event(.sleepStarted(sound: timer.sound, seconds: asked.seconds, fadeSeconds: timer.fadeSeconds, endsAt: endsAt))
+        return .value(timer.json(now: now.seconds, format: TimeFormat()))
+    }
+
+    /// What the end of the engine's preview says: `sleep_ended` when it was a sleep timer's sound.
+    package func previewEnded(reason: String) {
+        guard sleepTimer != nil else { return event(.previewEnded(reason: reason)) }
+        sleepTimer = nil
+        event(.sleepEnded(reason: SleepEnd(previewReason: reason)))
+    }
+}

@@ -1,0 +1,323 @@
+import AlarmCore
+import AlarmAudio
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `alarmplay run`: the long-lived alarm process. One thread runs a poll loop over a
+/// wall-clock timerfd armed for the next ring, an inotify watch on the alarms file, signals, the
+/// control socket and stdin; sound plays on a ringer thread. Nothing wakes it between events.
+public final class AlarmDaemon {
+    public struct Configuration: Sendable {
+        public var alarmsPath: String
+        /// `--device`, in order; an alarm's own `devices` replace them.
+        public var devices: [String]
+        public var soundFolders: SoundFolders
+        public var statePath: String
+        public var socketPath: String
+        public var log: EventLog
+        /// Where the phone page is served; nil: not at all (`--no-http`).
+        public var http: HTTPAddress?
+        public var tokenPath: String
+        /// Where uploaded sounds go (`$XDG_DATA_HOME/alarmplay/sounds`).
+        public var userSounds: String
+        /// The broker and the device's name on it; nil: no MQTT.
+        public var mqtt: MQTTSettings?
+        /// Seconds before a ring to wake a suspended machine, so the sound server is up in time.
+        public var wakeEarly: Int = 60
+        /// Where every event is appended as a JSON line (`--events-file`); nil: nowhere.
+        public var eventsFile: String?
+        /// Names the page answers to besides this machine's own (`--http-host`).
+        public var httpHosts: [String] = []
+
+        public init(
+            alarmsPath: String, devices: [String], soundFolders: SoundFolders, statePath: String, socketPath: String, log: EventLog,
+            http: HTTPAddress? = nil, tokenPath: String = "", userSounds: String = "", mqtt: MQTTSettings? = nil,
+            wakeEarly: Int = 60, eventsFile: String? = nil
+        ) {
+            self.eventsFile = eventsFile
+            self.mqtt = mqtt
+            self.wakeEarly = wakeEarly
+            self.alarmsPath = alarmsPath
+            self.devices = devices
+            self.soundFolders = soundFolders
+            self.statePath = statePath
+            self.socketPath = socketPath
+            self.log = log
+            self.http = http
+            self.tokenPath = tokenPath
+            self.userSounds = userSounds
+        }
+    }
+
+    package let configuration: Configuration
+    /// The schedule and its decisions; everything else here is the loop and the world around it.
+    package var model = ScheduleModel(clock: SystemClock())
+    package var clock: any WallClock { model.clock }
+    package let loop = EventLoop()
+    package let timer: WallClockTimer
+    package let zoneWatcher: FileWatcher?
+    package let alarmsWatcher: FileWatcher
+    lazy package var calendarRefresher = CalendarRefresher(notifier: notifier)
+    package let signals: SignalWatcher
+    package let notifier: Notifier
+    /// Whether a deadline wakes a suspended machine (the timer's clock and an RTC), for `status`.
+    package let wakeAbility: WakeAbility
+    package let store: StateStore
+    package let stateWriter: StateWriter
+    package var server: ControlServer?
+
+    package var defaults = AlarmSettings.builtIn
+    /// The alarms document the schedule was read from (the file, or the last good copy).
+    package var documentInForce = AlarmEdit.emptyDocument
+    /// Reloads asked for so far: a reload's result is used only if no later one was asked.
+    package var reloads = 0
+    /// Why the alarms file on disk is not the schedule in force (empty when it is).
+    package var fileProblems: [String] = []
+    /// True while `run` rings from its last good copy because the file was invalid at start.
+    package var usingLastGood = false
+    package var ranBeforeHooks: Set<RanHook> = []
+    package var registry: SoundRegistry
+    /// What state.json holds, so that it is written only when something in it changed.
+    package var savedState: DaemonState?
+    /// The sounds: the one heard, the one opened ahead, a preview.
+    /// What the check before a ring found broken is left out of its sound (`replacingBroken`).
+    lazy package var engine = RingEngine(clock: clock, amend: { [unowned self] in replacingBroken($1, for: $0) }) { [unowned self] in
+        // The engine holds only the ringers started here.
+        startRinger($0, id: $1, after: $2 as? Ringer)
+    }
+    /// The sleep timer playing, as the engine's preview (`AlarmDaemon+Sleep`).
+    package var sleepTimer: SleepTimer?
+    /// The mixer `ensureAudible` changed for the ringing alarms, and how it was.
+    package var mixerChanges: (mixer: ALSAMixer, saved: [ALSAMixer.Saved])?
+    /// When each ring is checked ahead and what was found (`AlarmDaemon+Preflight`).
+    package var preflight = PreflightPlan()
+    /// What was said of the wake-up phases (`AlarmDaemon+WakeUp`).
+    package var wakeUps = WakeUpPlan()
+    /// Alarms whose ring was reported degraded (`ring_degraded`), until that ring ends.
+    package var degraded: Set<String> = []
+    /// Rings that did not ring as asked (`ring_degraded`) and missed ones, as events, kept (in
+    /// state.json, so a restart keeps them too) until the page says they were seen.
+    package var reports: [JSONValue] {
+        get { model.state.reports }
+        set { model.state.reports = newValue }
+    }
+    /// The household rings this `run` takes part in (`AlarmDaemon+Household`).
+    package var household = HouseholdRings()
+    /// Who this `run` is on the broker (nil without `--mqtt`).
+    lazy package var householdInstance = HouseholdIdentity.instance(configuration)
+    /// The faces besides the terminal, in the order they hear each event.
+    package var faces: [any DaemonFace] = []
+    /// What ringer threads had to say, waiting for the loop to publish it.
+    package let ringerInbox = RingerInbox()
+    /// The faces' edits of the alarms file, off the loop.
+    package let worker: OffLoopWorker
+    package var exitCode = ExitCode.success
+    /// What the loop thread's scheduling priority is (the ringers ask for the same).
+    package var priority = ThreadPriority.Outcome.normal(nice: 0, reason: "not asked yet")
+
+    public init(_ configuration: Configuration) throws {
+        self.configuration = configuration
+        // Signals first: threads started later (the ringer) inherit the blocked mask.
+        signals = try SignalWatcher([SIGINT, SIGTERM, SIGHUP])
+        signal(SIGPIPE, SIG_IGN)
+        timer = try WallClockTimer()
+        wakeAbility = WakeAbility(alarmClock: timer.wakesFromSuspend, problem: timer.noWakeReason)
+        notifier = try Notifier()
+        worker = OffLoopWorker(notifier: notifier)
+        try FileSystem.makeDirectories(FileSystem.parent(of: configuration.alarmsPath))
+        alarmsWatcher = try FileWatcher(path: configuration.alarmsPath)
+        // `timedatectl set-timezone` replaces this symlink; re-read the zone when it does.
+        zoneWatcher = try? FileWatcher(path: "/etc/localtime")
+        store = StateStore(path: configuration.statePath)
+        stateWriter = StateWriter(store: store, notifier: notifier)
+        registry = .standard(folders: configuration.soundFolders)
+    }
+
+    package var log: EventLog { configuration.log }
+
+    /// Loads the alarms and runs until SIGTERM, or Ctrl-C while nothing rings. `faces` make the
+    /// faces besides the terminal, each given this daemon as its `FaceHost` (nil: that face is off).
+    package func run(faces makers: [(any FaceHost) -> (any DaemonFace)?]) throws -> ExitCode {
+        priority = ThreadPriority.raiseCurrentThread()
+        event(.priority(priority))
+        reportWake()
+        let loaded = store.load()
+        model.state = loaded.state
+        savedState = loaded.state
+        if let problem = loaded.problem { event(.stateUnreadable(problem: problem)) }
+        // The socket first: a second `run` stops here, before touching anything, and once
+        // `loaded` is logged, `alarmplay status` works.
+        server = try openControlSocket()
+        // The faces before the alarms, so that they hear `loaded` too.
+        faces = makers.compactMap { $0(self) }
+        for face in faces { face.start() }
+        try loadAlarms()
+        wireEvents()
+        evaluate(clockChanged: false)
+        loop.run()
+        shutdown()
+        return exitCode
+    }
+
+    private func wireEvents() {
+        loop.watch(timer.descriptor) { [unowned self] in
+            let wake = timer.acknowledge()
+            evaluate(clockChanged: wake == .clockChanged)
+        }
+        loop.watch(alarmsWatcher.descriptor) { [unowned self] in
+            if alarmsWatcher.fileChanged() { reload(reason: "file changed") }
+        }
+        if let zoneWatcher {
+            loop.watch(zoneWatcher.descriptor) { [unowned self] in
+                // `evaluate` re-reads the zone (tzset) before it computes anything.
+                if zoneWatcher.fileChanged() {
+                    event(.timezoneChanged(now: clock.now().seconds))
+                    evaluate(clockChanged: true)
+                }
+            }
+        }
+        loop.watch(signals.descriptor) { [unowned self] in
+            for number in signals.pending() { handleSignal(number) }
+        }
+        loop.watch(notifier.descriptor) { [unowned self] in
+            notifier.reset()
+            worker.deliver()
+            reportUnsavedState()
+            for report in calendarRefresher.drain() { event(.face(report)) }
+            for (id, ringEvent) in ringerInbox.drain() { publish(ringEvent, id: id) }
+            ringerChanged()
+        }
+        if let server {
+            server.serve(on: loop, report: { [unowned self] in event(.face($0)) }) { [unowned self] in
+                reply(to: $0)
+            }
+        }
+    }
+
+    private func handleSignal(_ number: Int32) {
+        switch number {
+        case SIGHUP: _ = perform(.reload)
+        case SIGINT: _ = perform(.interrupt)
+        default: _ = perform(.quit)
+        }
+    }
+
+    /// Handles everything due up to now, then arms the timer for the next thing due. Every path
+    /// that changes what is due (requests, edits, timers, reloads, clock changes) ends here, never
+    /// in `armTimer` alone: a request handled just after a ring's second, before the timer's own
+    /// wake, would otherwise arm past that ring and throw away the expiry pending for it.
+    package func evaluate(clockChanged: Bool) {
+        LocalTimeZone.reload()
+        if clockChanged {
+            engine.dropPrepared()
+            let now = clock.now().seconds
+            event(.clockChanged(now: now, lastChecked: model.state.lastChecked ?? now))
+        }
+        let due = model.evaluate()
+        announce()
+        saveState()
+        armTimer(for: due)
+    }
+
+    /// Arms the timer for the next thing due after the last second `evaluate` handled. A second
+    /// before a ring it wakes once more to open the sound and the device ahead (connecting to a
+    /// sound server takes milliseconds that must not make the alarm late); nothing else wakes it.
+    private func armTimer(for due: Ring?) {
+        let lead = due.map { preroll(for: $0.alarm) + (soundPhase(for: $0)?.seconds ?? 0) } ?? SoundDetails().openAheadSeconds
+        prepare(due, preroll: lead)
+        // A suspended machine is woken early: the sound server and the device need time to come
+        // back before the pre-roll opens them.
+        let hook = runBeforeHooks(now: clock.now().seconds)
+        let check = runPreflights()
+        let waking = runWakeUps()
+        let next = model.deadline(for: due, preroll: lead, soundOpen: engine.isOpen,
+                                  wakeEarly: timer.wakesFromSuspend ? configuration.wakeEarly : nil,
+                                  also: [hook, check, waking].compactMap { $0 }.min())
+        do {
+            // A step that came while this evaluation ran: what is due is worked out again.
+            if try timer.arm(at: next.map { (Int64($0.seconds), Int64($0.nanoseconds)) }) == .clockChanged {
+                evaluate(clockChanged: true)
+            }
+        } catch {
+            event(.timerFailed(problem: "\(error)"))
+        }
+    }
+
+    package func preroll(for alarm: Alarm) -> Int {
+        (try? registry.resolve(alarm.settings.sound).sound.details.openAheadSeconds) ?? SoundDetails().openAheadSeconds
+    }
+
+    /// Once, loudly when it cannot: a laptop that suspends overnight would stay asleep.
+    private func reportWake() {
+        if timer.wakesFromSuspend {
+            event(.wakeReady(earlySeconds: configuration.wakeEarly))
+        } else {
+            event(.noWake(
+                reason: timer.noWakeReason ?? "unknown",
+                hint: "a suspended machine will not wake for alarms: run as a system service ('sudo alarmplay install-service --system' grants CAP_WAKE_ALARM), or keep the machine from suspending"))
+        }
+    }
+
+    /// Keeps the ringer opened ahead in step with what is due next.
+    package func prepare(_ due: Ring?, preroll: Int) {
+        let opened = engine.prepare(due, opensAhead: due.map { model.opensAhead($0, preroll: preroll) } ?? false, devices: devices(for:),
+                                    wakeUp: due.flatMap(soundPhase(for:)))
+        if opened.endedPreview { previewEnded(reason: "alarm") }
+        if opened.opened, let due { event(.prepared(id: due.alarm.name)) }
+    }
+
+    /// Writes state.json when it changed, off the loop (`StateWriter`). `lastChecked` alone moving
+    /// on does not count: every ring handled since the last write changed the state and was saved
+    /// with it, so a stale value after a crash re-examines only seconds that held nothing.
+    package func saveState() {
+        var unchanged = savedState
+        unchanged?.lastChecked = model.state.lastChecked
+        guard model.state != unchanged else { return }
+        stateWriter.save(model.state)
+        savedState = model.state
+    }
+
+    private func reportUnsavedState() {
+        for problem in stateWriter.drainFailures() { event(.stateNotSaved(problem: problem)) }
+    }
+
+    /// The control socket; a second `run` refuses to start (two would ring every alarm twice
+    /// and race on state.json). Any other socket problem only costs remote control.
+    private func openControlSocket() throws(SystemError) -> ControlServer? {
+        do {
+            let server = try ControlServer(path: configuration.socketPath)
+            event(.listening(socket: configuration.socketPath))
+            return server
+        } catch {
+            if error.code == EADDRINUSE { throw error }
+            event(.noControlSocket(problem: error.description))
+            return nil
+        }
+    }
+
+    /// The faces go last, so that they hear everything up to `exiting`.
+    private func shutdown() {
+        engine.stopAll()
+        restoreMixer()
+        model.state.lastChecked = clock.now().seconds
+        stateWriter.flush(model.state)
+        reportUnsavedState()
+        event(.exiting)
+        for face in faces { face.stop() }
+        faces = []
+    }
+
+    /// Every event goes out once, here: to the log, and to every face in the face table.
+    package func event(_ event: DaemonEvent) {
+        for face in faces { face.beforeLogLine() }
+        log.log(event)
+        let now = clock.now()
+        if Self.isReport(event) {
+            reports = (reports + [event.json(at: now)]).suffix(Self.reportsKept)
+            saveState()
+        }
+        for face in faces { face.publish(event, at: now) }
+        followHousehold(event)
+    }
+}

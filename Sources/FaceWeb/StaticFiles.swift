@@ -1,0 +1,32 @@
+import AlarmCore
+
+/// The page's files (`index.html`, `app.js`, `style.css`), read once when `run` starts from the
+/// `Web/` folder that ships beside `Sounds/` (or `PREFIX/share/alarmplay/web`).
+public struct StaticFiles: Sendable {
+    public static let names = ["index.html", "app.js", "style.css"]
+    private var files: [String: HTTPResponse] = [:]
+    public private(set) var folder: String?
+
+    public init(folder: String? = FileSystem.shippedFolder(["Web", "share/alarmplay/web"])) {
+        self.folder = folder
+        guard let folder else { return }
+        for name in Self.names {
+            guard let text = FileSystem.readText(folder + "/" + name) else { continue }
+            files[name] = HTTPResponse(status: 200, contentType: Self.contentType(name), body: Array(text.utf8))
+        }
+    }
+
+    public var isComplete: Bool { files.count == Self.names.count }
+
+    /// The file a path asks for (`/` is the page); nil when there is no such file.
+    public func response(for path: String) -> HTTPResponse? {
+        let name = path == "/" ? "index.html" : String(path.dropFirst())
+        return files[name]
+    }
+
+    package static func contentType(_ name: String) -> String {
+        if name.hasSuffix(".html") { return "text/html; charset=utf-8" }
+        if name.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
+        return "text/css; charset=utf-8"
+    }
+}

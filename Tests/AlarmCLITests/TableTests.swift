@@ -1,0 +1,23 @@
+import XCTest
+
+@testable import AlarmCore
+@testable import AlarmAudio
+@testable import AlarmRuntime
+@testable import MQTTClient
+@testable import FaceTerminal
+@testable import FaceWeb
+@testable import FaceMQTT
+@testable import FaceHousehold
+@testable import FaceHooks
+@testable import FaceEventsFile
+@testable import AlarmCLI
+import UnitTestSupport
+
+/// Columns line up on a terminal, where Hangul takes two columns.
+final class TableTests: XCTestCase {
+    func testWideCharactersCountTwice() {
+        XCTAssertEqual(Table.width("다음"), 4)
+        XCTAssertEqual(Table.width("NÄCHSTER"), 8)
+        XCTAssertEqual(Table.render([["이름", "x"], ["ab", "y"]]), ["이름  x", "ab    y"])
+    }
+}

@@ -1,0 +1,49 @@
+import AlarmCore
+import AlarmAudio
+import AlarmRuntime
+import MQTTClient
+import FaceTerminal
+import FaceWeb
+import FaceMQTT
+import FaceHousehold
+import FaceHooks
+import FaceEventsFile
+import AlarmCLI
+import UnitTestSupport
+import XCTest
+
+/// The alarms as an iCalendar feed, read back with libical: the same rings as the snapshot, at
+/// the right local times across Berlin's spring-forward, text escaped and lines folded.
+final class RingFeedTests: XCTestCase {
+    func testTheFeedReadBackGivesTheSnapshotsRingsAcrossADSTChange() throws {
+        try withTimeZone("Europe/Berlin") {
+            var work = alarm("07:00", days("daily"), id: "work", position: 1)
+            work.label = "Work; early, really"
+            let snapshot = Snapshot(alarms: [work], state: DaemonState(), pausedUntil: nil, now: instant("2027-03-01T12:00:00+01:00"))
+            let feed = RingFeed(snapshot: snapshot)
+            XCTAssertEqual(feed.rings.count, 60)
+            let events = try ICalendarReader.events(in: feed.text, path: "feed.ics", window: 0...4_000_000_000, zone: .current)
+            XCTAssertEqual(events.map(\.summary), Array(repeating: "Work; early, really", count: 60))
+            let starts = events.map { event -> Int in
+                guard case let .instants(start, _) = event.span else { return 0 }
+                return start
+            }
+            XCTAssertEqual(starts, snapshot.upcoming(count: 60).map(\.at))
+            let format = TimeFormat()
+            XCTAssertEqual(starts.map(format.iso)[25...27], [
+                "2027-03-27T07:00:00+01:00", "2027-03-28T07:00:00+02:00", "2027-03-29T07:00:00+02:00",
+            ])
+            XCTAssertTrue(feed.text.contains("SUMMARY:Work\\; early\\, really\r\n"), feed.text)
+        }
+    }
+
+    func testLongLinesFoldWithinSeventyFiveOctetsAndNeverSplitACharacter() {
+        let line = "SUMMARY:" + String(repeating: "Wäcker ", count: 30)
+        let folded = RingFeed.folded(line)
+        let parts = folded.components(separatedBy: "\r\n")
+        XCTAssertGreaterThan(parts.count, 2)
+        XCTAssertTrue(parts.allSatisfy { $0.utf8.count <= 75 })
+        XCTAssertTrue(parts.dropFirst().allSatisfy { $0.hasPrefix(" ") })
+        XCTAssertEqual(parts.first! + parts.dropFirst().map { String($0.dropFirst()) }.joined(), line)
+    }
+}

@@ -1,0 +1,62 @@
+import AlarmCore
+import AlarmAudio
+import AlarmRuntime
+import MQTTClient
+import FaceTerminal
+import FaceWeb
+import FaceMQTT
+import FaceHousehold
+import FaceHooks
+import FaceEventsFile
+import AlarmCLI
+import UnitTestSupport
+import Foundation
+import XCTest
+
+/// A calendar libical cannot use is one located error, `FILE:LINE: message`, exit 65.
+final class ICalendarErrorTests: XCTestCase {
+    private func problem(_ text: String) -> String? {
+        do {
+            _ = try ICalendarReader.events(in: text, path: "cal.ics", window: 0...2_000_000_000, zone: .current)
+            return nil
+        } catch {
+            XCTAssertEqual(error.exitCode, .dataError, error.description)
+            return error.description
+        }
+    }
+
+    private func event(_ lines: String...) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:a"] + lines + ["END:VEVENT", "END:VCALENDAR", ""]).joined(separator: "\r\n")
+    }
+
+    func testABadValueIsLocatedAtItsLine() {
+        XCTAssertEqual(problem(event("SUMMARY:x", "DTSTART:tomorrow")),
+                       "cal.ics:6: Can't parse as DATE-TIME value in DTSTART property. Removing entire property: tomorrow")
+    }
+
+    func testAFileCutShortNamesTheComponentLeftOpen() {
+        XCTAssertEqual(problem("BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART;VALUE=DATE:20261225\n"),
+                       "cal.ics:2: BEGIN:VEVENT is never closed (the file may be cut short)")
+    }
+
+    func testAPageInsteadOfACalendar() {
+        XCTAssertEqual(problem("<html>\n<body>Sign in to the Wi-Fi</body>\n"),
+                       "cal.ics:1: expected NAME:VALUE, got \"<html>\"")
+        XCTAssertEqual(problem("SUMMARY:x\n"), "cal.ics:1: not an iCalendar file: it must start with BEGIN:VCALENDAR")
+    }
+
+    func testAMismatchedEnd() {
+        XCTAssertEqual(problem("BEGIN:VCALENDAR\nBEGIN:VEVENT\nEND:VTODO\nEND:VCALENDAR\n"),
+                       "cal.ics:3: END:VTODO does not close BEGIN:VEVENT (line 2)")
+    }
+
+    func testAnUnknownZoneAndAMissingStart() {
+        XCTAssertEqual(problem(event("SUMMARY:x", "DTSTART;TZID=Mars/Olympus_Mons:20261225T070000")),
+                       "cal.ics:6: unknown time zone TZID=Mars/Olympus_Mons (no VTIMEZONE in the file and none in the system's zone database)")
+        XCTAssertEqual(problem(event("SUMMARY:x")), "cal.ics:3: an event without DTSTART")
+    }
+
+    func testPropertiesLibicalDoesNotKnowAreIgnored() {
+        XCTAssertNil(problem(event("DTSTART;VALUE=DATE:20261225", "COLOUR:red", "X-WR-THING:1")))
+    }
+}

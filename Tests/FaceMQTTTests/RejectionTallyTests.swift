@@ -1,0 +1,35 @@
+@testable import AlarmCore
+@testable import AlarmAudio
+@testable import AlarmRuntime
+@testable import MQTTClient
+@testable import FaceTerminal
+@testable import FaceWeb
+@testable import FaceMQTT
+@testable import FaceHousehold
+@testable import FaceHooks
+@testable import FaceEventsFile
+@testable import AlarmCLI
+import UnitTestSupport
+import XCTest
+
+final class RejectionTallyTests: XCTestCase {
+    private let second: Int64 = 1_000_000_000
+
+    func testAFloodIsToldFiveTimesAnIntervalAndCountedAfterThat() {
+        var tally = RejectionTally()
+        let told = (0..<300_000).filter { tally.note(at: Int64($0) * 1000).tell }
+        XCTAssertEqual(told.count, RejectionTally.toldPerInterval)
+        XCTAssertEqual(tally.untold, 300_000 - RejectionTally.toldPerInterval)
+        XCTAssertEqual(tally.takeUntold(), 300_000 - RejectionTally.toldPerInterval)
+        XCTAssertEqual(tally.untold, 0)
+    }
+
+    func testANewIntervalTellsAgainAndHandsOverWhatTheLastLeftUntold() {
+        var tally = RejectionTally()
+        for index in 0..<8 { _ = tally.note(at: Int64(index) * second) }
+        let next = tally.note(at: 10 * second)
+        XCTAssertTrue(next.tell)
+        XCTAssertEqual(next.untoldBefore, 3)
+        XCTAssertEqual(tally.untold, 0)
+    }
+}
