@@ -124,17 +124,19 @@ final package class MQTTFace: DaemonFace {
                 return scheduleRefresh(afterMilliseconds: Int64.random(in: 0...5000), force: true)
             }
             host.perform(request) { [unowned self] result in
-                if let refusal = result.refusal { reject(topic, refusal.details.first.map { "\(refusal.message): \($0)" } ?? refusal.message) }
+                if let refusal = result.refusal {
+                    reject(topic, refusal.details.first.map { "\(refusal.message): \($0)" } ?? refusal.message, kind: refusal.kind)
+                }
             }
         case let .failure(rejection):
-            reject(rejection.topic, rejection.reason)
+            reject(rejection.topic, rejection.reason, kind: .invalid([]))
         }
     }
 
     /// Logged, said on the event topic, nothing changed, and the states published again so the
     /// control springs back. In a flood only the first few are told (`RejectionTally`); the rest
     /// are counted into one line, and the springing back is one republish for the burst.
-    private func reject(_ topic: String, _ reason: String) {
+    private func reject(_ topic: String, _ reason: String, kind: Refusal.Kind) {
         let (tell, untoldBefore) = rejections.note(at: clock.now())
         if untoldBefore > 0 { reportUntold(untoldBefore) }
         scheduleRefresh(afterMilliseconds: 100, force: true)
@@ -150,9 +152,10 @@ final package class MQTTFace: DaemonFace {
         }
         // A topic or reason is the sender's text: bounded before it is logged or published.
         let topic = String(topic.prefix(256)), reason = String(reason.prefix(512))
-        report(FaceReport(.warning, "mqtt_rejected", ["topic": .text(topic), "reason": .text(reason)]))
+        report(FaceReport(.warning, "mqtt_rejected", ["topic": .text(topic), "kind": .text(kind.word), "reason": .text(reason)]))
         if let connection, connection.isConnected {
-            connection.publish(device.eventTopic, JSONWriter.compact(["event_type": "rejected", "topic": .string(topic), "reason": .string(reason)]),
+            connection.publish(device.eventTopic, JSONWriter.compact(["event_type": "rejected", "topic": .string(topic), "kind": .string(kind.word),
+                                                                      "reason": .string(reason)]),
                                retain: false)
         }
     }

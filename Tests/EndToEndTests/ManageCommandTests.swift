@@ -226,7 +226,7 @@ final class ManageCommandTests: XCTestCase {
             """)
         XCTAssertEqual(try run(["disable", "work"]).status, 0)
         let off = try run(["skip", "work"])
-        XCTAssertEqual(off.status, 1)
+        XCTAssertEqual(off.status, 75)
         XCTAssertEqual(off.stderr, "alarmplay: error: work is off; there is no ring to skip\n")
     }
 

@@ -11,17 +11,17 @@ final class PackageTests: XCTestCase {
         build = try PackageBuild.shared.get()
     }
 
-    func testLintianFindsNoErrorsAndOnlyWarningsTheREADMEExplains() throws {
+    func testLintianFindsNoErrorsAndOnlyWarningsTheDocsExplain() throws {
         let result = try ChildProcess.run(
             ["--pedantic", "--tag-display-limit", "0", build.deb], environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
             executable: "/usr/bin/lintian")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.filter { $0.hasPrefix("E:") }, [], result.stdout + result.stderr)
-        let readme = try String(contentsOfFile: AlarmPlayBinary.repositoryRoot + "/README.md", encoding: .utf8)
-        let packaging = try XCTUnwrap(readme.components(separatedBy: "\n### Packaging\n").last)
+        let development = try String(contentsOfFile: AlarmPlayBinary.repositoryRoot + "/docs/development.md", encoding: .utf8)
+        let packaging = try XCTUnwrap(development.components(separatedBy: "\n## Packaging\n").dropFirst().last)
         for warning in lines where warning.hasPrefix("W:") {
             let tag = warning.split(separator: " ")[2]
-            XCTAssertTrue(packaging.contains("`\(tag)`"), "README's packaging section does not explain \(warning)")
+            XCTAssertTrue(packaging.contains("`\(tag)`"), "docs/development.md's packaging section does not explain \(warning)")
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: build.deb))
         XCTAssertTrue(build.deb.hasSuffix("_\(Self.architecture).deb"), build.deb)

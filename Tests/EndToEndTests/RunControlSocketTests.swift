@@ -70,7 +70,7 @@ final class RunControlSocketTests: XCTestCase {
         for client in clients[32...] {
             let reply = client.receiveAll(timeout: 3)
             XCTAssertTrue(reply.closed, "a refused connection was left open")
-            XCTAssertEqual(reply.text, "error: too many connections (at most 32); try again\n")
+            XCTAssertEqual(reply.text, "error unavailable: too many connections (at most 32); try again\n")
         }
         for client in clients[..<32] {
             XCTAssertTrue(client.send("status\n"))
@@ -93,7 +93,7 @@ final class RunControlSocketTests: XCTestCase {
         client.send(String(repeating: "x", count: 10 * 1024))
         let reply = client.receiveAll(timeout: 2)
         XCTAssertTrue(reply.closed, "the connection was left open")
-        XCTAssertEqual(reply.text, "error: request line longer than 1024 bytes\n")
+        XCTAssertEqual(reply.text, "error invalid: request line longer than 1024 bytes\n")
         let status = try timedStatus()
         XCTAssertEqual(status.result.status, 0, status.result.stderr)
         XCTAssertTrue(run.isRunning)

@@ -61,7 +61,7 @@ final class RunEndToEndTests: XCTestCase {
         XCTAssertNotNil(run.waitForLog("event=fired id=wake", count: 2, timeout: 10), run.stderr)
         Thread.sleep(forTimeInterval: 1.0)
         let refused = try scenario.control(["snooze", "wake"])
-        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.status, 75)
         XCTAssertTrue(refused.stderr.contains("no snoozes left for wake"), refused.stderr)
         Thread.sleep(forTimeInterval: 0.5)
         let stoppedAt = Date()

@@ -26,8 +26,11 @@ final class RunRefusalTests: XCTestCase {
         let events = try broker.subscriber("alarmplay/pi1/event")
         Thread.sleep(forTimeInterval: 0.3)
 
+        let socket = try SocketClient(path: scenario.socketPath)
+        XCTAssertTrue(socket.send("snooze\n"))
+        XCTAssertEqual(socket.receiveAll(timeout: 5).text, "error conflict: nothing is ringing\n", "the kind in a word, for scripts")
         let cli = try scenario.control(["snooze"])
-        XCTAssertEqual(cli.status, 1, cli.stderr)
+        XCTAssertEqual(cli.status, 75, cli.stderr)
         XCTAssertEqual(cli.stderr, "alarmplay: error: nothing is ringing\n")
 
         let page = try web.send("POST", "/api/snooze")
@@ -37,10 +40,11 @@ final class RunRefusalTests: XCTestCase {
         XCTAssertEqual(try broker.publish("alarmplay/pi1/snooze/set", "PRESS"), 0)
         XCTAssertNotNil(run.waitForLog("event=mqtt_rejected", timeout: 5), run.stderr)
         let rejected = try XCTUnwrap(run.logLines("event=mqtt_rejected").first)
-        XCTAssertTrue(rejected.contains("topic=alarmplay/pi1/snooze/set reason=\"nothing is ringing\""), rejected)
+        XCTAssertTrue(rejected.contains("topic=alarmplay/pi1/snooze/set kind=conflict reason=\"nothing is ringing\""), rejected)
         let event = try XCTUnwrap(events.wait(for: "alarmplay/pi1/event") { $0.payload.contains("\"rejected\"") })
         let payload = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(event.payload.utf8)) as? [String: Any])
         XCTAssertEqual(payload["reason"] as? String, "nothing is ringing")
+        XCTAssertEqual(payload["kind"] as? String, "conflict")
         XCTAssertEqual(payload["topic"] as? String, "alarmplay/pi1/snooze/set")
 
         // A refusal changes nothing: still nothing ringing, the same next ring.

@@ -37,14 +37,14 @@ final class RunRepliesInTheLanguageTests: XCTestCase {
         XCTAssertNotNil(run.waitForLog("event=snoozed id=due", timeout: 5), "the log stays English: \(run.stderr)")
 
         let refused = try AlarmPlayBinary.run(["stop", "nope"], environment: scenario.environment.merging(["LANG": "de_DE.UTF-8"]) { $1 })
-        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.status, 75)
         XCTAssertEqual(refused.stderr, "alarmplay: Fehler: es klingelt nichts\n")
 
-        XCTAssertEqual(try raw("lang=ko_KR.UTF-8 stop nope"), "error: 울리는 알람 없음\n")
-        XCTAssertEqual(try raw("stop nope"), "error: nothing is ringing\n", "no language: English, as before")
-        XCTAssertEqual(try raw("lang=xx_YY.UTF-8 stop nope"), "error: nothing is ringing\n", "a language not installed: English")
+        XCTAssertEqual(try raw("lang=ko_KR.UTF-8 stop nope"), "error conflict: 울리는 알람 없음\n")
+        XCTAssertEqual(try raw("stop nope"), "error conflict: nothing is ringing\n", "no language: English, as before")
+        XCTAssertEqual(try raw("lang=xx_YY.UTF-8 stop nope"), "error conflict: nothing is ringing\n", "a language not installed: English")
         XCTAssertEqual(try raw("lang=de_DE.UTF-8 snoze"),
-                       "error: unbekannter Befehl \"snoze\"; erwartet: snooze [ID], stop [ID] oder status\n")
+                       "error invalid: unbekannter Befehl \"snoze\"; erwartet: snooze [ID], stop [ID] oder status\n")
 
         let stopped = try AlarmPlayBinary.run(["stop"], environment: scenario.environment.merging(["LANG": "ko_KR.UTF-8"]) { $1 })
         XCTAssertEqual(stopped.stdout, "due의 다시 알림을 끔\n", stopped.stderr)

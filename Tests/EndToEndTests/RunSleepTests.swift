@@ -108,7 +108,7 @@ final class RunSleepTests: XCTestCase {
         XCTAssertEqual(try scenario.control(["sleep", "--stop"]).stdout, "no sleep timer was playing\n")
         XCTAssertNotNil(run.waitForLog("event=fired id=wake", timeout: 10), run.stderr)
         let refused = try scenario.control(["sleep", "30m"])
-        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.status, 75)
         XCTAssertTrue(refused.stderr.contains("an alarm is ringing"), refused.stderr)
         XCTAssertEqual(try scenario.control(["stop"]).status, 0)
         let levels = RecordedLevels(recording, samples: recording.stop())

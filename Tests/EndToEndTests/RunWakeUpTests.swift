@@ -111,7 +111,7 @@ final class RunWakeUpTests: XCTestCase {
         XCTAssertNotNil(run.waitForLog("event=waking id=soon", timeout: 10), run.stderr)
         Thread.sleep(forTimeInterval: 3)
         let snooze = try scenario.control(["snooze"])
-        XCTAssertEqual(snooze.status, 1)
+        XCTAssertEqual(snooze.status, 75)
         XCTAssertTrue(snooze.stderr.contains("soon is waking up"), snooze.stderr)
         let stoppedAt = Date()
         let stop = try scenario.control(["stop"])

@@ -4,7 +4,7 @@ import XCTest
 /// The phone page in a real headless Chromium against a real `run`: add an alarm through the form
 /// and find it in alarms.json, switch it off, snooze a ringing alarm from the page, run the
 /// stopwatch and read what Copy put on the clipboard. Phone-size screenshots of each screen go to
-/// `.build/screenshots` (the README shows copies of them).
+/// `.build/screenshots` (docs/web.md shows copies of them, from docs/screenshots).
 final class RunWebPageTests: XCTestCase {
     var scenario: RunScenario!
 

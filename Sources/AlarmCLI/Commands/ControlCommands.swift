@@ -10,18 +10,20 @@ package enum ControlCommand {
         let path = ControlSocketPath.resolve(context.environment)
         guard let language = ReplyLanguage.word else { return try ControlClient.send(request.line, path: path) }
         let reply = try ControlClient.send(language + " " + request.line, path: path)
-        guard reply.hasPrefix("error: unknown command \"" + ReplyLanguage.key) else { return reply }
+        guard case let .refused(_, words) = ControlReply(reply), words.hasPrefix("unknown command \"" + ReplyLanguage.key) else { return reply }
         return try ControlClient.send(request.line, path: path)
     }
 
-    /// Prints an `ok: ...` / `error: ...` reply; an error reply exits 1.
+    /// Prints an `ok: ...` / `error KIND: ...` reply; a refusal exits with its kind's status.
     package static func report(_ reply: String, context: CommandContext) -> ExitCode {
-        if reply.hasPrefix("error: ") {
-            context.console.err(tr("alarmplay: error: {message}", ["message": String(reply.dropFirst(7))]))
-            return .failure
+        switch ControlReply(reply) {
+        case let .refused(kind, words):
+            context.console.err(tr("alarmplay: error: {message}", ["message": words]))
+            return kind?.exitCode ?? .failure
+        case let .done(words), let .value(words):
+            context.console.out(words)
+            return .success
         }
-        context.console.out(reply.hasPrefix("ok: ") ? String(reply.dropFirst(4)) : reply)
-        return .success
     }
 
     package static let discussion = tr("Needs a running 'alarmplay run' (exit 69 when there is none).")

@@ -10,7 +10,7 @@ public enum GenerateCommand: Command {
         name: "_generate",
         abstract: tr("Print a generated file: man1, man5, bash, zsh, fish, user-unit, system-unit, sysusers."),
         arguments: [ArgumentSpec("WHAT", help: tr("Which file."))],
-        options: [.value("readme", "FILE", help: tr("The README the man pages quote (default: README.md)."))],
+        options: [.value("docs", "DIR", help: tr("The reference folder the man pages quote (default: docs)."))],
         discussion: tr("The man pages are dated by $SOURCE_DATE_EPOCH when set (reproducible builds), else today.")
     )
 
@@ -19,14 +19,10 @@ public enum GenerateCommand: Command {
         let text: String
         switch what {
         case "man1", "man5":
-            let path = arguments.value("readme") ?? "README.md"
-            guard let bytes = FileSystem.readBytes(path) else {
-                throw FileReadError(path: path, reason: FileSystem.lastErrorDescription())
-            }
-            let readme = String(decoding: bytes, as: UTF8.self)
+            let reference = try ManualPage.reference(folder: arguments.value("docs") ?? "docs")
             let date = pageDate(context.environment)
             text = what == "man1"
-                ? try ManualPage.command(readme: readme, date: date) : try ManualPage.fileFormat(readme: readme, date: date)
+                ? try ManualPage.command(reference: reference, date: date) : try ManualPage.fileFormat(reference: reference, date: date)
         case "user-unit": text = SystemdUnit.packaged(system: false).text
         case "system-unit": text = SystemdUnit.packaged(system: true).text
         case "sysusers": text = SystemdUnit.sysusers

@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmRuntime
 
 /// `alarmplay sleep DURATION [SOUND]`, `sleep --stop`, `sleep`: a sleep timer in the running
 /// `alarmplay run`, on the alarms' device, which any alarm ends.
@@ -27,7 +28,7 @@ public enum SleepCommand: Command {
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let request = try self.request(arguments)
         let reply = try ControlCommand.send(request, context: context)
-        if reply.hasPrefix("error: ") { return ControlCommand.report(reply, context: context) }
+        if case .refused = ControlReply(reply) { return ControlCommand.report(reply, context: context) }
         var value = try JSONParser.parseStrict(reply)
         if request == .status { value = value["sleep"] ?? .null }
         if arguments.flag("json") {

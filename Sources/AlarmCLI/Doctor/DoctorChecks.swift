@@ -80,7 +80,7 @@ public enum DoctorChecks {
         guard let mixer = ALSAMixer(device: device) else {
             return .ok("mixer", tr("{device} has no mixer to check", ["device": device]))
         }
-        let quiet = mixer.inaudibleControls(floor: AlarmDaemon.audibleFloor)
+        let quiet = mixer.inaudibleControls(floor: MixerGuard.audibleFloor)
         guard !quiet.isEmpty else { return .ok("mixer", tr("{control}: not muted, not turned down", ["control": mixer.control])) }
         let found = tr("{control}: {channels} muted or below half", ["control": mixer.control, "channels": quiet.joined(separator: ", ")])
         if forceAudible { return .ok("mixer", tr("{problem}; alarms unmute it while they ring (forceAudible)", ["problem": found])) }

@@ -65,13 +65,13 @@ public enum CommandResult: Sendable, Equatable {
         }
     }
 
-    /// The control socket's and stdin's reply line: `ok: ...`, the value's JSON, or `error: ...`;
-    /// in the reading thread's language (`Phrase`), so English on the socket.
+    /// The control socket's and stdin's reply line: `ok: ...`, the value's JSON, or `error KIND: ...`
+    /// (`Refusal.Kind.word`); in the reading thread's language (`Phrase`), so English on the socket.
     public var line: String {
         switch self {
         case let .done(words): return "ok: " + words.description
         case let .value(value): return JSONWriter.compact(value)
-        case let .refused(refusal): return "error: " + refusal.message
+        case let .refused(refusal): return "error \(refusal.kind.word): " + refusal.message
         }
     }
 }

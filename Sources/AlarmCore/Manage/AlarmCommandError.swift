@@ -1,5 +1,6 @@
 /// A command that changes alarms cannot do what was asked with this alarm as it is (skip an
-/// alarm that is off); exit 1, as the command line and the file are both fine.
+/// alarm that is off): a conflict, exit 75 as when `run` refuses the same, since the command line
+/// and the file are both fine.
 package struct AlarmCommandError: UserFacingError {
     package var message: String
 
@@ -8,5 +9,5 @@ package struct AlarmCommandError: UserFacingError {
     }
 
     package var description: String { message }
-    package var exitCode: ExitCode { .failure }
+    package var exitCode: ExitCode { .temporaryFailure }
 }

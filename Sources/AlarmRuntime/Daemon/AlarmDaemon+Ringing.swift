@@ -12,7 +12,7 @@ extension AlarmDaemon {
                 endPreview(reason: "alarm")
                 updateSound()
                 event(.fired(id: due.alarm.name, scheduled: due.at, lateMilliseconds: late, snooze: due.snoozeCount))
-                ensureAudible(for: due.alarm)
+                if due.alarm.settings.forceAudible { mixer.ensureAudible(for: due.alarm.name, device: devices(for: due.alarm)[0]) }
             case let .heldByPause(due):
                 event(.heldByPause(id: due.alarm.name, scheduled: due.at))
             case let .missed(due, late):
@@ -47,7 +47,7 @@ extension AlarmDaemon {
 
     /// Makes the newest ringing alarm the one heard; once none rings, the mixer is put back.
     package func updateSound() {
-        if !engine.follow(model.ringing, devices: devices(for:)) { restoreMixer() }
+        if !engine.follow(model.ringing, devices: devices(for:)) { mixer.restore() }
     }
 
     /// Starts a sound on a ringer thread. Its fallbacks and bell changes wait in the inbox; the

@@ -8,7 +8,7 @@ extension AlarmDaemon {
         let (language, requestLine) = ReplyLanguage.split(line)
         guard let request = ControlRequest(line: requestLine) else {
             return language.speaking {
-                "error: " + tr("unknown command \"{line}\"; expected snooze [ID], stop [ID] or status", ["line": requestLine])
+                "error invalid: " + tr("unknown command \"{line}\"; expected snooze [ID], stop [ID] or status", ["line": requestLine])
             }
         }
         event(.control(request: requestLine))

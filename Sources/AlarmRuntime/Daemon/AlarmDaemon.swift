@@ -88,8 +88,8 @@ public final class AlarmDaemon {
     }
     /// The sleep timer playing, as the engine's preview (`AlarmDaemon+Sleep`).
     package var sleepTimer: SleepTimer?
-    /// The mixer `ensureAudible` changed for the ringing alarms, and how it was.
-    package var mixerChanges: (mixer: ALSAMixer, saved: [ALSAMixer.Saved])?
+    /// The mixer made audible for the ringing alarms, off the loop.
+    package let mixer: MixerGuard
     /// When each ring is checked ahead and what was found (`AlarmDaemon+Preflight`).
     package var preflight = PreflightPlan()
     /// What was said of the wake-up phases (`AlarmDaemon+WakeUp`).
@@ -125,6 +125,7 @@ public final class AlarmDaemon {
         wakeAbility = WakeAbility(alarmClock: timer.wakesFromSuspend, problem: timer.noWakeReason)
         notifier = try Notifier()
         worker = OffLoopWorker(notifier: notifier)
+        mixer = MixerGuard(notifier: notifier)
         try FileSystem.makeDirectories(FileSystem.parent(of: configuration.alarmsPath))
         alarmsWatcher = try FileWatcher(path: configuration.alarmsPath)
         // `timedatectl set-timezone` replaces this symlink; re-read the zone when it does.
@@ -186,6 +187,7 @@ public final class AlarmDaemon {
             reportUnsavedState()
             for report in calendarRefresher.drain() { event(.face(report)) }
             for (id, ringEvent) in ringerInbox.drain() { publish(ringEvent, id: id) }
+            for said in mixer.drain() { event(said) }
             ringerChanged()
         }
         if let server {
@@ -299,7 +301,8 @@ public final class AlarmDaemon {
     /// The faces go last, so that they hear everything up to `exiting`.
     private func shutdown() {
         engine.stopAll()
-        restoreMixer()
+        mixer.restoreBeforeExit()
+        for said in mixer.drain() { event(said) }
         model.state.lastChecked = clock.now().seconds
         stateWriter.flush(model.state)
         reportUnsavedState()

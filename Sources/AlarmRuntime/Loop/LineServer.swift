@@ -63,12 +63,12 @@ final package class LineServer {
             }
             let connection = Connection(descriptor: descriptor)
             if clients.count >= limits.connections {
-                _ = connection.send("error: too many connections (at most \(limits.connections)); try again\n")
+                _ = connection.send("error unavailable: too many connections (at most \(limits.connections)); try again\n")
                 note("connection_refused", [EventField("reason", .text("too many connections"))])
                 continue
             }
             if let refusal = admit(descriptor) {
-                _ = connection.send("error: \(refusal)\n")
+                _ = connection.send("error unavailable: \(refusal)\n")
                 note("connection_refused", [EventField("reason", .text(refusal))])
                 continue
             }
@@ -110,7 +110,7 @@ final package class LineServer {
         case .incomplete:
             return
         case .tooLong:
-            _ = client.connection.send("error: request line longer than \(limits.lineBytes) bytes\n")
+            _ = client.connection.send("error invalid: request line longer than \(limits.lineBytes) bytes\n")
             drop(descriptor, reason: "request line longer than \(limits.lineBytes) bytes")
         case .ended:
             close(descriptor)

@@ -37,7 +37,7 @@ package struct PreflightCheck: Sendable {
             }
         }
         if !forceAudible, let first = devices.first, let mixer = ALSAMixer(device: first) {
-            let quiet = mixer.inaudibleControls(floor: AlarmDaemon.audibleFloor)
+            let quiet = mixer.inaudibleControls(floor: MixerGuard.audibleFloor)
             if !quiet.isEmpty {
                 problems.append(PreflightProblem(.mixer(mixer.control), Phrase("{controls} muted or low, and forceAudible is off",
                                                                                 ["controls": quiet.joined(separator: " and ")])))

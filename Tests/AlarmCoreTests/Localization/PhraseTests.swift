@@ -32,8 +32,8 @@ final class PhraseTests: XCTestCase {
         XCTAssertEqual(reply.line, "ok: snoozed work until 07:39; stopped tea")
         XCTAssertEqual(german.speaking { reply.line }, "ok: work schlummert bis 07:39; tea beendet")
         let refused = CommandResult.refused(ScheduleModel.nothingRings)
-        XCTAssertEqual(refused.line, "error: nothing is ringing")
-        XCTAssertEqual(german.speaking { refused.line }, "error: es klingelt nichts")
+        XCTAssertEqual(refused.line, "error conflict: nothing is ringing")
+        XCTAssertEqual(german.speaking { refused.line }, "error conflict: es klingelt nichts")
         XCTAssertEqual(german.speaking { Phrase(verbatim: "nothing is ringing").description }, "nothing is ringing", "verbatim: never looked up")
 
         let clock = PreflightProblem(.clock, Phrase("not synchronised (the kernel says so: no NTP yet, the time may be off)"))
