@@ -36,7 +36,7 @@ public enum InstallServiceCommand: Command {
         let userName = environment["SUDO_USER"] ?? environment["USER"] ?? currentUserName()
         let scope: SystemdUnit.Scope = arguments.flag("system") ? .system(user: userName) : .user
         guard let executable = FileSystem.executablePath() else {
-            throw AlarmCommandError(tr("cannot find this program's path (/proc/self/exe)"))
+            throw InstallServiceError(tr("cannot find this program's path (/proc/self/exe)"))
         }
         var command = [executable, "run"]
         if let alarms = arguments.value("alarms") { command += ["--alarms", absolute(alarms)] }
@@ -67,7 +67,7 @@ public enum InstallServiceCommand: Command {
             try AtomicFile.write(unit.text, to: path)
         } catch {
             let hint = error.code == EACCES && scope != .user ? tr(" (run it with sudo)") : ""
-            throw AlarmCommandError(tr("cannot write {path}: {reason}{hint}", ["path": path, "reason": "\(error)", "hint": hint]))
+            throw InstallServiceError(tr("cannot write {path}: {reason}{hint}", ["path": path, "reason": "\(error)", "hint": hint]))
         }
         context.console.out(tr("wrote {path}", ["path": path]))
         for line in unit.instructions(userName: userName) { context.console.out(line) }

@@ -50,14 +50,11 @@ public enum DueRings {
         return lateness < Double(max(alarm.settings.ringFor, 1)) ? .ring : .missed
     }
 
-    /// The next thing due after `after`: a ring or the end of a snooze, with its alarm.
+    /// The next thing due after `after`: a ring or the end of a snooze, with its alarm; a ring a
+    /// pause holds too, as `run` wakes to say it was held.
     public static func next(after: Int, alarms: [Alarm], state: DaemonState, zone: LocalTimeZone = .current) -> Ring? {
-        let ring = alarms.nextRings(after: after, count: 1, state: state.schedule, zone: zone).first
-        let snooze = alarms.filter(\.enabled).compactMap { alarm in state.snoozes[alarm.stateKey].map { Ring(alarm: alarm, at: $0.until) } }
-            .min { $0.at < $1.at }
-        guard let snooze else { return ring }
-        guard let ring else { return snooze }
-        return snooze.at < ring.at ? snooze : ring
+        var rings = RingTimeline(alarms: alarms, state: state, after: after, includingHeld: true, zone: zone).makeIterator()
+        return rings.next()
     }
 }
 

@@ -92,28 +92,19 @@ public struct Snapshot: Sendable {
     /// The next `count` rings strictly after `after` (default `now`): the ends of snoozes and the
     /// scheduled rings, in time order (the same second in file order), none that a pause holds.
     public func upcoming(after: Int? = nil, count: Int) -> [Ring] {
-        let from = after ?? now
-        let scheduled = alarms.nextRings(after: start(after: from), count: count, state: state.schedule, zone: zone)
-        let snoozes = snoozed.filter { $0.until > from && !held($0.until) }.map { Ring(alarm: $0.alarm, at: $0.until, isSnooze: true) }
-        let merged = (snoozes + scheduled).sorted { ($0.at, $0.alarm.position) < ($1.at, $1.alarm.position) }
-        return Array(merged.prefix(count))
+        Array(timeline(after: after ?? now).prefix(count))
     }
 
     public var next: Ring? { upcoming(count: 1).first }
 
     /// Every ring from now up to `end`, in time order: what the calendar feed lists.
     public func rings(until end: Int) -> [Ring] {
-        var rings = snoozed.filter { $0.until > now && $0.until <= end && !held($0.until) }.map { Ring(alarm: $0.alarm, at: $0.until, isSnooze: true) }
-        for alarm in alarms where alarm.enabled {
-            let alarmState = state.schedule.state(for: alarm)
-            var cursor = start(after: now)
-            while let at = alarm.nextRing(after: cursor, state: alarmState, zone: zone), at <= end {
-                rings.append(Ring(alarm: alarm, at: at))
-                if alarm.ringsOnce { break }
-                cursor = at
-            }
-        }
-        return rings.sorted { ($0.at, $0.alarm.position) < ($1.at, $1.alarm.position) }
+        Array(timeline(after: now).prefix { $0.at <= end })
+    }
+
+    /// The one rule, with this snapshot's alarms, state and pause.
+    public func timeline(after: Int) -> RingTimeline {
+        RingTimeline(alarms: alarms, state: state, pausedUntil: pausedUntil, after: after, zone: zone)
     }
 
     /// `upcoming`, and the rings up to the last of them that do not happen, with why (at most

@@ -152,28 +152,9 @@ extension [Alarm] {
     public func nextRings(
         after: Int, count: Int, state: ScheduleState = ScheduleState(), zone: LocalTimeZone = .current
     ) -> [Ring] {
-        guard count > 0 else { return [] }
-        // Rings waiting to be taken as (instant, alarm index), sorted latest first so the
-        // earliest is removeLast; small pairs rather than `Ring`s keep sorting 10,000 cheap.
-        var pending: [(at: Int, index: Int)] = []
-        pending.reserveCapacity(self.count)
-        for (index, alarm) in enumerated() {
-            if let at = alarm.nextRing(after: after, state: state.state(for: alarm), zone: zone) {
-                pending.append((at, index))
-            }
-        }
-        pending.sort { ($0.at, $0.index) > ($1.at, $1.index) }
-        var rings: [Ring] = []
-        while rings.count < count, let (at, index) = pending.popLast() {
-            let alarm = self[index]
-            rings.append(Ring(alarm: alarm, at: at))
-            guard rings.count < count, !alarm.ringsOnce,
-                let next = alarm.nextRing(after: at, state: state.state(for: alarm), zone: zone)
-            else { continue }
-            let place = pending.partitioningIndex { ($0.at, $0.index) < (next, index) }
-            pending.insert((next, index), at: place)
-        }
-        return rings
+        var daemonState = DaemonState()
+        daemonState.schedule = state
+        return [Ring](RingTimeline(alarms: self, state: daemonState, after: after, zone: zone).prefix(count))
     }
 }
 

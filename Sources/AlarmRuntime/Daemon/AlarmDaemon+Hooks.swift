@@ -10,9 +10,8 @@ extension AlarmDaemon {
         ranBeforeHooks = ranBeforeHooks.filter { $0.ring > now }
         for alarm in model.alarms {
             let before = (alarm.hooks + model.fileHooks).enumerated().filter { $0.element.on == .before }
-            guard !before.isEmpty, let ring = DueRings.next(after: now, alarms: [alarm], state: model.state)?.at,
-                  !PauseRule.holds(ring, pausedUntil: model.pausedUntil)
-            else { continue }
+            var rings = RingTimeline(alarms: [alarm], state: model.state, pausedUntil: model.pausedUntil, after: now).makeIterator()
+            guard !before.isEmpty, let ring = rings.next()?.at else { continue }
             for (index, hook) in before {
                 let moment = ring - hook.before
                 if moment > now {
