@@ -63,8 +63,7 @@ public final class AlarmDaemon {
     package let notifier: Notifier
     /// Whether a deadline wakes a suspended machine (the timer's clock and an RTC), for `status`.
     package let wakeAbility: WakeAbility
-    package let store: StateStore
-    package let stateWriter: StateWriter
+    package let stateKeeper: StateKeeper
     package var server: ControlServer?
 
     package var defaults = AlarmSettings.builtIn
@@ -76,10 +75,9 @@ public final class AlarmDaemon {
     package var fileProblems: [String] = []
     /// True while `run` rings from its last good copy because the file was invalid at start.
     package var usingLastGood = false
-    package var ranBeforeHooks: Set<RanHook> = []
+    /// When the `before` hooks run.
+    package var beforeHooks = BeforeHookPlan()
     package var registry: SoundRegistry
-    /// What state.json holds, so that it is written only when something in it changed.
-    package var savedState: DaemonState?
     /// The sounds: the one heard, the one opened ahead, a preview.
     /// What the check before a ring found broken is left out of its sound (`replacingBroken`).
     lazy package var engine = RingEngine(clock: clock, amend: { [unowned self] in replacingBroken($1, for: $0) }) { [unowned self] in
@@ -102,10 +100,8 @@ public final class AlarmDaemon {
         get { model.state.reports }
         set { model.state.reports = newValue }
     }
-    /// The household rings this `run` takes part in (`AlarmDaemon+Household`).
-    package var household = HouseholdRings()
-    /// Who this `run` is on the broker (nil without `--mqtt`).
-    lazy package var householdInstance = HouseholdIdentity.instance(configuration)
+    /// The household rings this `run` takes part in.
+    package var household: HouseholdLink
     /// The faces besides the terminal, in the order they hear each event.
     package var faces: [any DaemonFace] = []
     /// What ringer threads had to say, waiting for the loop to publish it.
@@ -130,8 +126,8 @@ public final class AlarmDaemon {
         alarmsWatcher = try FileWatcher(path: configuration.alarmsPath)
         // `timedatectl set-timezone` replaces this symlink; re-read the zone when it does.
         zoneWatcher = try? FileWatcher(path: "/etc/localtime")
-        store = StateStore(path: configuration.statePath)
-        stateWriter = StateWriter(store: store, notifier: notifier)
+        household = HouseholdLink(instance: HouseholdIdentity.instance(configuration), deviceName: configuration.mqtt?.deviceName)
+        stateKeeper = StateKeeper(path: configuration.statePath, notifier: notifier)
         registry = .standard(folders: configuration.soundFolders)
     }
 
@@ -143,9 +139,8 @@ public final class AlarmDaemon {
         priority = ThreadPriority.raiseCurrentThread()
         event(.priority(priority))
         reportWake()
-        let loaded = store.load()
+        let loaded = stateKeeper.load()
         model.state = loaded.state
-        savedState = loaded.state
         if let problem = loaded.problem { event(.stateUnreadable(problem: problem)) }
         // The socket first: a second `run` stops here, before touching anything, and once
         // `loaded` is logged, `alarmplay status` works.
@@ -269,19 +264,11 @@ public final class AlarmDaemon {
         if opened.opened, let due { event(.prepared(id: due.alarm.name)) }
     }
 
-    /// Writes state.json when it changed, off the loop (`StateWriter`). `lastChecked` alone moving
-    /// on does not count: every ring handled since the last write changed the state and was saved
-    /// with it, so a stale value after a crash re-examines only seconds that held nothing.
-    package func saveState() {
-        var unchanged = savedState
-        unchanged?.lastChecked = model.state.lastChecked
-        guard model.state != unchanged else { return }
-        stateWriter.save(model.state)
-        savedState = model.state
-    }
+    /// Writes state.json when it changed, off the loop.
+    package func saveState() { stateKeeper.save(model.state) }
 
     private func reportUnsavedState() {
-        for problem in stateWriter.drainFailures() { event(.stateNotSaved(problem: problem)) }
+        for problem in stateKeeper.drainFailures() { event(.stateNotSaved(problem: problem)) }
     }
 
     /// The control socket; a second `run` refuses to start (two would ring every alarm twice
@@ -304,7 +291,7 @@ public final class AlarmDaemon {
         mixer.restoreBeforeExit()
         for said in mixer.drain() { event(said) }
         model.state.lastChecked = clock.now().seconds
-        stateWriter.flush(model.state)
+        stateKeeper.flush(model.state)
         reportUnsavedState()
         event(.exiting)
         for face in faces { face.stop() }
