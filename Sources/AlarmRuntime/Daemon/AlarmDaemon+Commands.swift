@@ -15,7 +15,7 @@ extension AlarmDaemon {
                 let snapshot = snapshot()
                 return .value(.array(model.fileAlarms.map { listing($0, in: snapshot) }))
             })
-        case .listSounds: reply(.value(.array(registry.entries.map(\.json))))
+        case .listSounds: reply(.value(.array(source.registry.entries.map(\.json))))
         case let .rearm(id): reply(settled { CommandResult(model.rearm(id)) })
         case .interrupt where !model.ringing.isEmpty: reply(settled { CommandResult(model.stop(nil)) })
         case .interrupt, .quit:
@@ -34,7 +34,7 @@ extension AlarmDaemon {
         case let .addAlarm(changes):
             // A file deleted under a running `run` is made again from the schedule in force.
             let today = LocalTimeZone.current.localTime(at: clock.now().seconds).date
-            edit(whenMissing: documentInForce, { try AlarmFileEdits.add(changes, to: $0, today: today) }, reply)
+            edit(whenMissing: source.documentInForce, { try AlarmFileEdits.add(changes, to: $0, today: today) }, reply)
         case let .editAlarm(id, changes):
             let today = LocalTimeZone.current.localTime(at: clock.now().seconds).date
             edit({ try AlarmFileEdits.edit(id, changes, in: $0, today: today) }, reply)
@@ -109,7 +109,7 @@ extension AlarmDaemon {
         whenMissing: JSONValue? = nil, _ change: @escaping @Sendable (AlarmFile) throws -> (edit: AlarmEdit?, result: Value),
         answer: @escaping (AlarmFile, Value) -> CommandResult, _ reply: @escaping (CommandResult) -> Void
     ) {
-        worker.edit(path: configuration.alarmsPath, sounds: registry, whenMissing: whenMissing, change) { outcome in
+        worker.edit(path: configuration.alarmsPath, sounds: source.registry, whenMissing: whenMissing, change) { outcome in
             switch outcome {
             case let .success(written): reply(answer(written.file, written.value))
             case let .failure(error): reply(.refused(Refusal(editError: error)))
@@ -123,6 +123,6 @@ extension AlarmDaemon {
     }
 
     package func listing(_ alarm: Alarm, in snapshot: Snapshot) -> JSONValue {
-        snapshot.listing(alarm, sound: try? registry.resolve(alarm.settings.sound)).json(format: TimeFormat())
+        snapshot.listing(alarm, sound: try? source.registry.resolve(alarm.settings.sound)).json(format: TimeFormat())
     }
 }

@@ -9,7 +9,7 @@ extension AlarmDaemon {
     /// Another's ring, rung from the next second (`evaluate` has handled this one).
     package func ringForHousehold(_ ring: HouseholdRing) -> CommandResult {
         let at = clock.now().seconds + 1
-        let (alarm, reply) = household.receive(ring, defaults: defaults, position: model.fileAlarms.count + model.timers.count + 1, at: at)
+        let (alarm, reply) = household.receive(ring, defaults: source.defaults, position: model.fileAlarms.count + model.timers.count + 1, at: at)
         if let alarm {
             model.timers.append(RunningTimer(alarm: alarm, at: at))
             event(.householdRing(id: alarm.name, ring))

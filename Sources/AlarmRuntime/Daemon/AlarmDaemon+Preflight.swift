@@ -23,7 +23,7 @@ extension AlarmDaemon {
             sound: settings.sound, devices: devices(for: ring.alarm), forceAudible: settings.forceAudible,
             context: RingContext(label: ring.alarm.label, scheduled: ring.at, voice: settings.voice), wakeProblem: wakeAbility.reason,
             checkDevices: engine.sounding == nil && engine.preview == nil && engine.prepared == nil)
-        let registry = registry
+        let registry = source.registry
         worker.perform({ check.run(registry: registry) }) { [unowned self] outcome in
             guard case let .success(problems) = outcome else { return }
             for announced in preflight.record(problems, for: ring, at: clock.now().seconds) { event(announced) }

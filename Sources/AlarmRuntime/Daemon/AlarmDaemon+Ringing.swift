@@ -55,7 +55,7 @@ extension AlarmDaemon {
     package func startRinger(_ request: RingRequest, id: String, after previous: Ringer? = nil) -> Ringer {
         let inbox = ringerInbox
         let notifier = self.notifier
-        return Ringer.start(request, registry: registry, after: previous, realtime: priority.isRealtime, events: { ringEvent in
+        return Ringer.start(request, registry: source.registry, after: previous, realtime: priority.isRealtime, events: { ringEvent in
             inbox.post(ringEvent, id: id)
             notifier.signal()
         }, finished: { notifier.signal() })

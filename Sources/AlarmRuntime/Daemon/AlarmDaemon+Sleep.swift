@@ -12,7 +12,7 @@ extension AlarmDaemon {
         var entries: [SoundEntry] = []
         for name in (asked.sound ?? SleepRequest.defaultSound).split(separator: ",") {
             do {
-                entries.append(try registry.resolve(SoundReference(parsing: name.trimmingSpaces)))
+                entries.append(try source.registry.resolve(SoundReference(parsing: name.trimmingSpaces)))
             } catch {
                 return .refused(Refusal(.notFound, error.description))
             }

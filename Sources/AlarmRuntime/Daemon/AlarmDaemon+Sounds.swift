@@ -19,7 +19,7 @@ extension AlarmDaemon {
         guard sleepTimer == nil else { return .refused(Refusal(.conflict, "a sleep timer is playing; 'alarmplay sleep --stop' ends it")) }
         let entry: SoundEntry
         do {
-            entry = try registry.resolve(SoundReference(parsing: name))
+            entry = try source.registry.resolve(SoundReference(parsing: name))
         } catch {
             return .refused(Refusal(.notFound, error.description))
         }
@@ -53,8 +53,8 @@ extension AlarmDaemon {
         }
         worker.perform({ try Self.keepIfPlayable(file, as: path) }, then: { [unowned self] outcome in
             if case let .failure(refusal as Refusal) = outcome { return reply(.refused(refusal)) }
-            registry = .standard(folders: configuration.soundFolders)
-            guard let entry = registry.entries.first(where: { $0.sound.details.path == path }) else {
+            source.registry = .standard(folders: configuration.soundFolders)
+            guard let entry = source.registry.entries.first(where: { $0.sound.details.path == path }) else {
                 // Nothing is left behind that the sounds cannot name.
                 unlink(path)
                 return reply(.refused(Refusal(.conflict, "\(name) names the same sound as a file already there")))
@@ -111,7 +111,7 @@ extension AlarmDaemon {
         let at = now.seconds + seconds + (now.nanoseconds >= 500_000_000 ? 1 : 0)
         let local = LocalTimeZone.current.localTime(at: at)
         let number = (model.timers.compactMap { $0.alarm.id.flatMap { Int($0.dropFirst(6)) } }.max() ?? 0) + 1
-        var settings = defaults
+        var settings = source.defaults
         settings.fadeIn = 0
         let alarm = Alarm(id: "timer-\(number)", position: model.fileAlarms.count + number, label: label ?? "Timer",
                           time: local.time, repeats: .date(local.date), settings: settings)

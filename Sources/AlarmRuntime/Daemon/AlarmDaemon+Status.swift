@@ -39,8 +39,8 @@ extension AlarmDaemon {
         let wake: JSONValue = ["canWake": .bool(wakeAbility.canWake), "reason": .optional(wakeAbility.reason)]
         return .object([("ringing", .array(ringingJSON)), ("snoozed", .array(snoozedJSON)), ("next", nextJSON),
                         ("alarms", .int(snapshot.alarms.count)), ("pausedUntil", .optional(snapshot.pausedUntil?.description)),
-                        ("wake", wake), ("priority", priority.json), ("schedule", .string(usingLastGood ? "last-good" : "file")), ("version", .string(Version.current)),
-                        ("problems", .array(fileProblems.map(JSONValue.string))), ("timers", .array(model.timers.map { $0.json(format: format) })),
+                        ("wake", wake), ("priority", priority.json), ("schedule", .string(source.usingLastGood ? "last-good" : "file")), ("version", .string(Version.current)),
+                        ("problems", .array(source.fileProblems.map(JSONValue.string))), ("timers", .array(model.timers.map { $0.json(format: format) })),
                         ("preflight", .array(snapshot.preflight.map { $0.json(format: format) })), ("reports", .array(reports)),
                         ("waking", .array(snapshot.waking.map { $0.json(now: snapshot.now, format: format) })),
                         ("sleep", snapshot.sleep?.json(now: snapshot.now, format: format) ?? .null),

@@ -66,18 +66,10 @@ public final class AlarmDaemon {
     package let stateKeeper: StateKeeper
     package var server: ControlServer?
 
-    package var defaults = AlarmSettings.builtIn
-    /// The alarms document the schedule was read from (the file, or the last good copy).
-    package var documentInForce = AlarmEdit.emptyDocument
-    /// Reloads asked for so far: a reload's result is used only if no later one was asked.
-    package var reloads = 0
-    /// Why the alarms file on disk is not the schedule in force (empty when it is).
-    package var fileProblems: [String] = []
-    /// True while `run` rings from its last good copy because the file was invalid at start.
-    package var usingLastGood = false
+    /// The alarms file and its last good copy.
+    package let source: ScheduleSource
     /// When the `before` hooks run.
     package var beforeHooks = BeforeHookPlan()
-    package var registry: SoundRegistry
     /// The sounds: the one heard, the one opened ahead, a preview.
     /// What the check before a ring found broken is left out of its sound (`replacingBroken`).
     lazy package var engine = RingEngine(clock: clock, amend: { [unowned self] in replacingBroken($1, for: $0) }) { [unowned self] in
@@ -128,7 +120,7 @@ public final class AlarmDaemon {
         zoneWatcher = try? FileWatcher(path: "/etc/localtime")
         household = HouseholdLink(instance: HouseholdIdentity.instance(configuration), deviceName: configuration.mqtt?.deviceName)
         stateKeeper = StateKeeper(path: configuration.statePath, notifier: notifier)
-        registry = .standard(folders: configuration.soundFolders)
+        source = ScheduleSource(alarmsPath: configuration.alarmsPath, folders: configuration.soundFolders, statePath: configuration.statePath)
     }
 
     package var log: EventLog { configuration.log }
@@ -242,7 +234,7 @@ public final class AlarmDaemon {
     }
 
     package func preroll(for alarm: Alarm) -> Int {
-        (try? registry.resolve(alarm.settings.sound).sound.details.openAheadSeconds) ?? SoundDetails().openAheadSeconds
+        (try? source.registry.resolve(alarm.settings.sound).sound.details.openAheadSeconds) ?? SoundDetails().openAheadSeconds
     }
 
     /// Once, loudly when it cannot: a laptop that suspends overnight would stay asleep.

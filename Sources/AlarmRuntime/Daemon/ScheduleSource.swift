@@ -1,0 +1,133 @@
+import AlarmCore
+import AlarmAudio
+
+/// Where `run`'s schedule comes from: the alarms file, and the last good copy that keeps a broken
+/// file from silencing tomorrow's alarm. Every time the file validates, `run` keeps it byte for
+/// byte in its state folder; a file that is invalid when `run` starts (a bad hand edit before a
+/// reboot) is reported line by line and the copy rings instead. Decides what a read means; the
+/// daemon applies it to the schedule.
+package final class ScheduleSource {
+    /// What reading the alarms file gives, made off the loop on a reload: the file, the sounds
+    /// it was checked against and the calendars it names.
+    package struct Read: Sendable {
+        package var file: AlarmFile
+        package var registry: SoundRegistry
+        package var calendars: [CalendarSource]
+        /// Why the last good copy could not be kept, when it could not.
+        package var lastGoodProblem: String?
+    }
+
+    /// What a read means for the schedule in force.
+    package enum Decision {
+        /// The file is the schedule (`lastGoodCopy`: the copy stands in for a broken file, whose
+        /// problems are `problems`); `notKept`: why the file could not be kept as the copy.
+        case use(AlarmFile, calendars: [CalendarSource], reloaded: Bool, lastGoodCopy: String?, problems: [String], notKept: String?)
+        /// No file: waited for (at start, nothing rings; later, the schedule in force stays).
+        case missing(problem: String, initial: Bool)
+        /// A broken file on a reload: the schedule in force stays.
+        case rejected(problems: [String])
+    }
+
+    package let alarmsPath: String
+    package let folders: SoundFolders
+    package let statePath: String
+    /// The sounds the schedule in force was checked against.
+    package var registry: SoundRegistry
+    package private(set) var defaults = AlarmSettings.builtIn
+    /// The alarms document the schedule was read from (the file, or the last good copy).
+    package private(set) var documentInForce = AlarmEdit.emptyDocument
+    /// Why the alarms file on disk is not the schedule in force (empty when it is).
+    package private(set) var fileProblems: [String] = []
+    /// True while `run` rings from its last good copy because the file was invalid at start.
+    package private(set) var usingLastGood = false
+    /// Reloads asked for so far: a reload's result is used only if no later one was asked.
+    private var reloads = 0
+
+    package init(alarmsPath: String, folders: SoundFolders, statePath: String) {
+        self.alarmsPath = alarmsPath
+        self.folders = folders
+        self.statePath = statePath
+        registry = .standard(folders: folders)
+    }
+
+    package var lastGoodPath: String { LastGoodCopy.path(statePath: statePath) }
+
+    /// Reads and checks the file, its sounds and calendars: disk work, with no part of the
+    /// daemon's state, so a reload runs it on a worker and a slow card, a FIFO or a huge file in
+    /// the file's place cannot hold the loop. A calendar never fetched counts as empty here.
+    package static func read(path: String, folders: SoundFolders, statePath: String, now: Int) throws(AlarmFileError) -> Read {
+        let registry = SoundRegistry.standard(folders: folders)
+        var calendars = CalendarLoader(alarmsPath: path, statePath: statePath, now: now)
+        calendars.fetchesMissing = false
+        let file = try AlarmFile.load(path: path, sounds: registry, calendars: calendars)
+        return Read(file: file, registry: registry, calendars: file.calendarSources(calendars))
+    }
+
+    /// At start, before anything rings: read here, and the copy kept. Throws only when the file
+    /// is invalid and there is no last good copy (exit 65).
+    package func loadInitial(now: Int) throws(AlarmFileError) -> Decision {
+        var result = Result { () throws(AlarmFileError) in try Self.read(path: alarmsPath, folders: folders, statePath: statePath, now: now) }
+        if case var .success(read) = result {
+            read.lastGoodProblem = Self.keepLastGood(read.file.text, at: lastGoodPath)
+            result = .success(read)
+        }
+        return try decide(result, initial: true)
+    }
+
+    /// A reload's work, for a worker, and its generation (see `finishReload`).
+    package func startReload(now: Int) -> (generation: Int, work: @Sendable () throws -> Read) {
+        reloads += 1
+        let path = alarmsPath, folders = folders, statePath = statePath, lastGood = lastGoodPath
+        return (reloads, {
+            var read = try Self.read(path: path, folders: folders, statePath: statePath, now: now)
+            // The copy's fsync too stays off the loop.
+            read.lastGoodProblem = Self.keepLastGood(read.file.text, at: lastGood)
+            return read
+        })
+    }
+
+    /// What a reload's result means; nil when a later reload was asked meanwhile (an older one
+    /// finishing late holds an older file).
+    package func finishReload(generation: Int, _ outcome: Result<Read, any Error>) -> Decision? {
+        guard generation == reloads else { return nil }
+        let path = alarmsPath
+        return try? decide(outcome.mapError { $0 as? AlarmFileError ?? .unreadable(path: path, reason: "\($0)") }, initial: false)
+    }
+
+    private func decide(_ result: Result<Read, AlarmFileError>, initial: Bool) throws(AlarmFileError) -> Decision {
+        do {
+            let read = try result.get()
+            registry = read.registry
+            use(read.file, lastGood: false)
+            return .use(read.file, calendars: read.calendars, reloaded: !initial, lastGoodCopy: nil, problems: [], notKept: read.lastGoodProblem)
+        } catch {
+            if case .missing = error { return .missing(problem: error.description, initial: initial) }
+            fileProblems = error.lines
+            guard initial else { return .rejected(problems: error.lines) }
+            // Sounds are not checked in the copy: one deleted since rings the built-in tone instead.
+            guard let text = FileSystem.readText(lastGoodPath), let copy = try? AlarmFile.parse(text, path: lastGoodPath, sounds: nil) else {
+                throw error
+            }
+            use(copy, lastGood: true)
+            return .use(copy, calendars: [], reloaded: false, lastGoodCopy: lastGoodPath, problems: error.lines, notKept: nil)
+        }
+    }
+
+    private func use(_ file: AlarmFile, lastGood: Bool) {
+        defaults = file.defaults
+        documentInForce = file.document
+        usingLastGood = lastGood
+        if !lastGood { fileProblems = [] }
+    }
+
+    /// Nil when kept (or already the same), else why not.
+    private static func keepLastGood(_ text: String, at path: String) -> String? {
+        guard FileSystem.readText(path) != text else { return nil }
+        do {
+            try AtomicFile.write(text, to: path, mode: 0o600)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+}
