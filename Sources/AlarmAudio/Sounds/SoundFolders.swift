@@ -8,6 +8,11 @@ import Glibc
 public struct SoundFolders: Sendable, Equatable {
     public var paths: [String]
 
+    /// Exactly these folders (a test's).
+    package init(paths: [String]) {
+        self.paths = paths
+    }
+
     public init(environment: Environment, extra: [String], shipped: String? = SoundFolders.shippedFolder()) {
         var paths: [String] = []
         if let shipped { paths.append(shipped) }

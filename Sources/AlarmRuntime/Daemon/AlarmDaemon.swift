@@ -52,7 +52,7 @@ public final class AlarmDaemon {
 
     package let configuration: Configuration
     /// The schedule and its decisions; everything else here is the loop and the world around it.
-    package var model = ScheduleModel(clock: SystemClock())
+    package var model: ScheduleModel
     package var clock: any WallClock { model.clock }
     package let loop = EventLoop()
     package let timer: WallClockTimer
@@ -72,10 +72,12 @@ public final class AlarmDaemon {
     package var beforeHooks = BeforeHookPlan()
     /// The sounds: the one heard, the one opened ahead, a preview.
     /// What the check before a ring found broken is left out of its sound (`replacingBroken`).
-    lazy package var engine = RingEngine(clock: clock, amend: { [unowned self] in replacingBroken($1, for: $0) }) { [unowned self] in
+    lazy package var engine = RingEngine(clock: clock, amend: { [unowned self] in replacingBroken($1, for: $0) },
+                                         start: seams.startSound ?? { [unowned self] in
         // The engine holds only the ringers started here.
         startRinger($0, id: $1, after: $2 as? Ringer)
-    }
+    })
+    private let seams: DaemonSeams
     /// The sleep timer playing, as the engine's preview (`AlarmDaemon+Sleep`).
     package var sleepTimer: SleepTimer?
     /// The mixer made audible for the ringing alarms, off the loop.
@@ -104,8 +106,10 @@ public final class AlarmDaemon {
     /// What the loop thread's scheduling priority is (the ringers ask for the same).
     package var priority = ThreadPriority.Outcome.normal(nice: 0, reason: "not asked yet")
 
-    public init(_ configuration: Configuration) throws {
+    package init(_ configuration: Configuration, seams: DaemonSeams = DaemonSeams()) throws {
         self.configuration = configuration
+        self.seams = seams
+        model = ScheduleModel(clock: seams.clock)
         // Signals first: threads started later (the ringer) inherit the blocked mask.
         signals = try SignalWatcher([SIGINT, SIGTERM, SIGHUP])
         signal(SIGPIPE, SIG_IGN)
@@ -170,18 +174,23 @@ public final class AlarmDaemon {
         }
         loop.watch(notifier.descriptor) { [unowned self] in
             notifier.reset()
-            worker.deliver()
-            reportUnsavedState()
-            for report in calendarRefresher.drain() { event(.face(report)) }
-            for (id, ringEvent) in ringerInbox.drain() { publish(ringEvent, id: id) }
-            for said in mixer.drain() { event(said) }
-            ringerChanged()
+            takeNews()
         }
         if let server {
             server.serve(on: loop, report: { [unowned self] in event(.face($0)) }) { [unowned self] in
                 reply(to: $0)
             }
         }
+    }
+
+    /// What other threads finished or said (edits, state writes, calendars, ringers, the mixer).
+    package func takeNews() {
+        worker.deliver()
+        reportUnsavedState()
+        for report in calendarRefresher.drain() { event(.face(report)) }
+        for (id, ringEvent) in ringerInbox.drain() { publish(ringEvent, id: id) }
+        for said in mixer.drain() { event(said) }
+        ringerChanged()
     }
 
     private func handleSignal(_ number: Int32) {

@@ -1,0 +1,105 @@
+@testable import AlarmCore
+@testable import AlarmAudio
+@testable import AlarmRuntime
+import UnitTestSupport
+import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real `AlarmDaemon` on a clock the test moves and with sounds that only say they started:
+/// the test takes the loop's steps itself (the timer's wake is `tick`, a worker's result is
+/// `settle`), so a sequence of `run`'s decisions plays in microseconds, exactly, with no device.
+final class DaemonHarness {
+    /// A sound that plays nothing and ends when told.
+    final class Sound: RingHandle {
+        let id: String
+        let request: RingRequest
+        private(set) var stopped = false
+        init(id: String, request: RingRequest) {
+            self.id = id
+            self.request = request
+        }
+        func stop() { stopped = true }
+        var hasEnded: Bool { false }
+        var isBellActive: Bool { false }
+    }
+
+    /// Every event the daemon published, as "name id".
+    final class Recorder: DaemonFace {
+        private(set) var said: [String] = []
+        func start() {}
+        func stop() {}
+        func publish(_ event: DaemonEvent, at instant: Instant) {
+            said.append([event.name, event.alarmID].compactMap { $0 }.joined(separator: " "))
+        }
+        func clear() { said = [] }
+    }
+
+    let folder: String
+    let clock: ManualClock
+    let recorder = Recorder()
+    private(set) var sounds: [Sound] = []
+    private(set) var daemon: AlarmDaemon!
+
+    var alarmsPath: String { folder + "/alarms.json" }
+
+    /// `alarms`: the file's text; `now`: an ISO instant with its offset. Inside `withTimeZone`.
+    init(alarms: String, now: String) throws {
+        var template = Array("/tmp/alarmplay-daemon-XXXXXX".utf8CString)
+        folder = String(cString: mkdtemp(&template))
+        clock = ManualClock(Instant(seconds: instant(now)))
+        try alarms.write(toFile: alarmsPath, atomically: true, encoding: .utf8)
+        let configuration = AlarmDaemon.Configuration(
+            alarmsPath: alarmsPath, devices: ["null"], soundFolders: SoundFolders(paths: []), statePath: folder + "/state.json",
+            socketPath: folder + "/control.sock", log: EventLog(threshold: .error))
+        daemon = try AlarmDaemon(configuration, seams: DaemonSeams(clock: clock, startSound: { [unowned self] request, id, _ in
+            let sound = Sound(id: id, request: request)
+            sounds.append(sound)
+            return sound
+        }))
+        daemon.faces = [recorder]
+        try daemon.loadAlarms()
+        daemon.evaluate(clockChanged: false)
+    }
+
+    deinit {
+        daemon = nil
+        _ = try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Moves the clock to `when` (ISO) without the timer's wake: what a request arriving in that
+    /// second, before the timer, finds.
+    func move(to when: String) { clock.set(Instant(seconds: instant(when))) }
+
+    /// The timer's wake at `when`.
+    func tick(at when: String) {
+        move(to: when)
+        daemon.evaluate(clockChanged: false)
+    }
+
+    @discardableResult
+    func perform(_ request: ControlRequest) -> CommandResult { daemon.perform(request) }
+
+    /// Waits (at most 5 s) for work off the loop to finish, then takes its results as the loop would.
+    func settle(file: StaticString = #filePath, line: UInt = #line) {
+        var ready = pollfd(fd: daemon.notifier.descriptor, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&ready, 1, 5000), 1, "nothing finished off the loop", file: file, line: line)
+        daemon.notifier.reset()
+        daemon.takeNews()
+    }
+
+    /// Writes the file and reloads it, as inotify would make `run` do.
+    func edit(_ alarms: String) throws {
+        try alarms.write(toFile: alarmsPath, atomically: true, encoding: .utf8)
+        daemon.reload(reason: "file changed")
+        settle()
+    }
+
+    /// The events since the last call.
+    func said() -> [String] {
+        defer { recorder.clear() }
+        return recorder.said
+    }
+}
