@@ -33,6 +33,7 @@ public enum Player {
             shorts.deallocate()
         }
         var played = 0
+        var pace = WallClockPace(rate: rate)
         while !control.isStopRequested {
             var wanted = blockFrames
             if let limit { wanted = min(wanted, limit - played) }
@@ -52,12 +53,14 @@ public enum Player {
             }
             played += count
             control.add(frames: count)
+            pace.keep(played: played, until: { control.isStopRequested })
         }
         if control.isStopRequested {
             output.drop()
             return .stopped
         }
         output.drain(unless: { control.isStopRequested })
+        pace.finish(played: played, until: { control.isStopRequested })
         return control.isStopRequested ? .stopped : .finished
     }
 

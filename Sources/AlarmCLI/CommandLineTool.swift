@@ -118,7 +118,7 @@ public enum CommandLineTool {
             if let name = usage.command, let command = command(named: name) {
                 console.err(tr("Usage: {usage}\n  See 'alarmplay help {command}'.", ["usage": command.spec.usage, "command": name]))
             } else {
-                console.err(tr("Usage: {usage}\n  See 'alarmplay --help'.", ["usage": "alarmplay COMMAND [options]"]))
+                console.err(tr("Usage: {usage}\n  See 'alarmplay --help'.", ["usage": tr("alarmplay COMMAND [options]")]))
             }
         }
         return error.exitCode.rawValue
@@ -128,7 +128,7 @@ public enum CommandLineTool {
         var lines = [
             tr("OVERVIEW: {text}", ["text": "alarmplay \(Version.current) - \(tagline)"]),
             "",
-            tr("USAGE: {usage}", ["usage": "alarmplay COMMAND [options]"]),
+            tr("USAGE: {usage}", ["usage": tr("alarmplay COMMAND [options]")]),
             "",
             tr("COMMANDS:"),
         ]

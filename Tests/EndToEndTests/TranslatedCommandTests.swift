@@ -264,11 +264,10 @@ final class TranslatedCommandTests: XCTestCase {
 
     func testATimerStartsAndEndsInTheLanguage() throws {
         for (language, started, timeUp) in [("de_DE.UTF-8", "Tee: 00:01 gestartet\n", "Zeit ist um: Tee\n"), ("ko_KR.UTF-8", "Tee: 00:01 시작\n", "시간이 다 됐습니다: Tee\n")] {
-            let process = try LineFedProcess(["timer", "1s", "--label", "Tee", "--device", "null"],
+            let process = try LineFedProcess(["timer", "1s", "--label", "Tee", "--device", "null", "--ring-for", "1s"],
                                              environment: AlarmPlayBinary.environment(home: home, ["LANG": language]))
             XCTAssertEqual(process.waitForExit(), 0, process.stderr)
-            XCTAssertEqual(process.stdout, timeUp)
-            XCTAssertTrue(process.stderr.hasPrefix(started), process.stderr)
+            XCTAssertTrue(process.stdout.hasPrefix(started + timeUp), process.stdout)
         }
     }
 

@@ -91,9 +91,13 @@ public enum StatusCommand: Command {
             context.console.out(tr("fix the file, or put the last good one back with 'alarmplay restore'"))
         }
         if let wake = status["wake"] {
+            // Worded here, in the reader's language, from what is missing; `run` speaks English.
+            let missing = wake["alarmClock"]?.boolValue.flatMap { clock in
+                wake["rtc"]?.boolValue.flatMap { WakeAbility(alarmClock: clock, problem: nil, rtc: $0).reason }
+            }
             context.console.out(wake["canWake"]?.boolValue == true
                 ? tr("wake from suspend: yes")
-                : tr("wake from suspend: no ({reason})", ["reason": wake["reason"]?.stringValue ?? "unknown"]))
+                : tr("wake from suspend: no ({reason})", ["reason": missing ?? wake["reason"]?.stringValue ?? tr("unknown")]))
         }
         return .success
     }

@@ -16,15 +16,18 @@ public enum TimerCommand: Command {
             .value("sound", "SOUND", help: tr("Sound to ring, by index or name (see 'alarmplay sounds').")),
             .volume,
             .value("fade-in", "D", help: tr("Fade the sound in over D (e.g. 10s); default: full volume at once.")),
+            .value("ring-for", "D", help: tr("Stop ringing by itself after D (e.g. 30s); default: 10m.")),
             .device,
             .sounds,
         ],
         discussion: tr("""
             KEYS (on a terminal): Space pause/resume, + add a minute, q or Ctrl-C cancel.
             At zero it rings like an alarm: z, s, Space or Enter snooze for a minute; x, q, Esc or
-            Ctrl-C stop. It stops by itself after 10 minutes.
-            Without a terminal on standard input, reads one command per line: {commands}.
-            End of input does not cancel. Exits 0 when the time is up, 130 when cancelled.
+            Ctrl-C stop. It stops by itself after 10 minutes (--ring-for).
+            Without a terminal on standard input, reads one command per line: {commands};
+            at zero, snooze or stop. Its lines go to standard output, an unknown command's
+            error to standard error. End of input does not cancel. Exits 0 when the time is up,
+            130 when cancelled.
             """, ["commands": TimerControl.lineCommands.joined(separator: ", ")])
     )
 
@@ -41,6 +44,7 @@ public enum TimerCommand: Command {
         let duration = Int64(seconds) * 1_000_000_000
         let volume = try arguments.number("volume", in: 0...1) ?? AlarmSettings.builtIn.volume
         let fadeIn = try arguments.seconds("fade-in", in: 0...3600) ?? 0
+        let ringFor = try arguments.seconds("ring-for", in: 1...(24 * 3600)) ?? Double(AlarmSettings.builtIn.ringFor)
         // Checked now, not at zero: a typo must not be found when the tea is already cold.
         let registry = arguments.soundRegistry(context)
         let sound = arguments.value("sound").map(SoundReference.init(parsing:)) ?? AlarmSettings.builtIn.sound
@@ -48,14 +52,15 @@ public enum TimerCommand: Command {
         let label = arguments.value("label") ?? tr("Timer")
         let request = RingRequest(
             sound: sound, volume: volume, fadeInSeconds: fadeIn,
-            ringForSeconds: Double(AlarmSettings.builtIn.ringFor), devices: arguments.devices)
+            ringForSeconds: ringFor, devices: arguments.devices)
         var prepared: (ringer: Ringer, deadline: Int64)?
         let clock = SystemMonotonicTime()
         let input = StandardInput.open()
         var countdown = Countdown(duration: duration, startedAt: clock.now())
         let display = StatusLine(descriptor: STDERR_FILENO)
+        // Without a status line, the timer speaks in lines, all on standard output.
         if display == nil {
-            context.console.err(tr("{label}: {left} started", ["label": label, "left": CountdownFormat.remaining(duration)]))
+            context.console.out(tr("{label}: {left} started", ["label": label, "left": CountdownFormat.remaining(duration)]))
         }
         while true {
             let now = clock.now()
@@ -70,15 +75,24 @@ public enum TimerCommand: Command {
             let control: TimerControl?
             switch event {
             case let .key(key): control = TimerControl(key: key)
-            case let .line(line): control = TimerControl(line: line)
+            case let .line(line):
+                control = TimerControl(line: line)
+                if control == nil, !line.allSatisfy(\.isWhitespace) {
+                    context.console.err(tr("alarmplay: unknown timer command \"{line}\"; expected {commands}",
+                                           ["line": String(line.prefix(80)), "commands": TimerControl.lineCommands.joined(separator: ", ")]))
+                }
             case .endOfInput: control = nil
             }
             guard let control else { continue }
             let result = apply(control, to: &countdown, at: clock.now())
             if control == .cancel {
                 prepared?.ringer.control.stop()
-                display?.clear()
-                context.console.err("\(label): \(result)")
+                if let display {
+                    display.clear()
+                    context.console.err("\(label): \(result)")
+                } else {
+                    context.console.out("\(label): \(result)")
+                }
                 return .interrupted
             }
             if !input.isTerminal { context.console.out(result) }
@@ -101,9 +115,9 @@ public enum TimerCommand: Command {
         case .addMinute:
             countdown.add(60_000_000_000)
         case .cancel:
-            return "cancelled with \(CountdownFormat.remaining(countdown.remaining(at: now))) left"
+            return tr("cancelled with {left} left", ["left": CountdownFormat.remaining(countdown.remaining(at: now))])
         }
         let left = CountdownFormat.remaining(countdown.remaining(at: now))
-        return countdown.isPaused ? "paused with \(left) left" : "running, \(left) left"
+        return countdown.isPaused ? tr("paused with {left} left", ["left": left]) : tr("running, {left} left", ["left": left])
     }
 }

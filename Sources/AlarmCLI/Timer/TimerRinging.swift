@@ -17,6 +17,9 @@ public struct TimerRinging: TimeUpAction {
         let clock = SystemMonotonicTime()
         let display = StatusLine(descriptor: STDERR_FILENO)
         var ready = timeUp.prepared
+        // Beside the status line on a terminal; without one, on standard output with the timer's other lines.
+        let console = context.console
+        let say = { (line: String) in display == nil ? console.out(line) : console.err(line) }
         while true {
             let startedAt = clock.now()
             let ringer = ready ?? Self.start(timeUp.request, registry: timeUp.registry, startAt: nil)
@@ -26,15 +29,16 @@ public struct TimerRinging: TimeUpAction {
             display?.clear()
             switch action {
             case .stop:
-                context.console.err(tr("{label}: stopped", ["label": timeUp.label]))
+                say(tr("{label}: stopped", ["label": timeUp.label]))
                 return .success
             case .silenced:
-                context.console.err(tr("{label}: silenced after {duration}", ["label": timeUp.label, "duration": DurationText.format(AlarmSettings.builtIn.ringFor)]))
+                let rang = Int((timeUp.request.ringForSeconds ?? Double(AlarmSettings.builtIn.ringFor)).rounded())
+                say(tr("{label}: silenced after {duration}", ["label": timeUp.label, "duration": DurationText.format(rang)]))
                 return .success
             case .snooze:
-                context.console.err(tr("{label}: snoozed for a minute", ["label": timeUp.label]))
+                say(tr("{label}: snoozed for a minute", ["label": timeUp.label]))
                 guard snooze(until: clock.now() + Self.snoozeSeconds * 1_000_000_000, input: input, display: display, label: timeUp.label) else {
-                    context.console.err(tr("{label}: stopped", ["label": timeUp.label]))
+                    say(tr("{label}: stopped", ["label": timeUp.label]))
                     return .success
                 }
                 context.console.out(tr("Time's up: {label}", ["label": timeUp.label]))

@@ -10,13 +10,14 @@ public enum SkipReason: Sendable, Equatable {
     /// `alarmplay skip`: this one ring.
     case skippedOnce
 
-    /// `Christmas Day (holidays.ics)`, `an except date`, `paused until 2027-01-04`.
+    /// `Christmas Day (holidays.ics)`, `an except date`, `paused until 2027-01-04`, in the reader's
+    /// language (`kind` is the word for programs).
     public var text: String {
         switch self {
         case let .calendar(summary, calendar): return "\(summary) (\(calendar))"
-        case .except: return "an except date"
-        case let .paused(until): return "paused until \(until)"
-        case .skippedOnce: return "skipped once ('alarmplay unskip' undoes it)"
+        case .except: return tr("an except date")
+        case let .paused(until): return tr("paused until {date}", ["date": until.description])
+        case .skippedOnce: return tr("skipped once ('alarmplay unskip' undoes it)")
         }
     }
 
@@ -58,6 +59,6 @@ public struct SkippedRing: Sendable, Equatable {
 extension SkippedRing {
     /// `skipped: Fri 25 Dec — Christmas Day (holidays.ics)`
     public func line(format: TimeFormat) -> String {
-        "skipped: \(format.day(at)) — \(reason.text)"
+        tr("skipped: {day} — {reason}", ["day": format.day(at), "reason": reason.text])
     }
 }

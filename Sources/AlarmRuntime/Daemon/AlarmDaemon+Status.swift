@@ -36,7 +36,9 @@ extension AlarmDaemon {
             .object([("id", .string(ring.alarm.name)), ("label", .optional(ring.alarm.label)), ("at", .string(format.iso(ring.at))),
                      ("shiftedFrom", ring.shiftedFrom.map { .string(format.iso($0)) } ?? .null)])
         } ?? .null
-        let wake: JSONValue = ["canWake": .bool(wakeAbility.canWake), "reason": .optional(wakeAbility.reason)]
+        // What is missing as flags too, so a client words the reason in its own language.
+        let wake: JSONValue = ["canWake": .bool(wakeAbility.canWake), "reason": .optional(wakeAbility.reason),
+                               "alarmClock": .bool(wakeAbility.alarmClock), "rtc": .bool(wakeAbility.rtc)]
         return .object([("ringing", .array(ringingJSON)), ("snoozed", .array(snoozedJSON)), ("next", nextJSON),
                         ("alarms", .int(snapshot.alarms.count)), ("pausedUntil", .optional(snapshot.pausedUntil?.description)),
                         ("wake", wake), ("priority", priority.json), ("schedule", .string(source.usingLastGood ? "last-good" : "file")), ("version", .string(Version.current)),
