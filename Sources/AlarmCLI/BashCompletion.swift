@@ -28,8 +28,9 @@ package enum BashCompletion {
             "        kind=options options=\(ShellCompletion.quoted(commandWords.joined(separator: " ")))",
             "    else",
             "        prev=${words[${#words[@]}-2]}",
-            "        for ((i = 2; i < ${#words[@]} - 2; i++)); do",
-            "            [[ ${words[i]} == --alarms ]] && alarms=${words[i+1]}",
+            "        for ((i = 2; i < ${#words[@]} - 1; i++)); do",
+            "            [[ ${words[i]} == --alarms ]] && (( i + 2 < ${#words[@]} )) && alarms=${words[i+1]}",
+            "            [[ ${words[i]} == --alarms=* ]] && alarms=${words[i]#--alarms=}",
             "        done",
             "        case ${words[1]} in",
         ]

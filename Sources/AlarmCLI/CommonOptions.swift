@@ -18,7 +18,7 @@ extension OptionSpec {
     /// `run`'s Home Assistant options, in the order `install-service` passes them on.
     public static let mqtt: [OptionSpec] = [
         .value("mqtt", "URL", help: tr("Join an MQTT broker for Home Assistant: mqtt://HOST[:1883], mqtts://HOST[:8883], unix:/PATH.")),
-        .value("mqtt-id", "ID", help: tr("This device's id on the broker (default: the host name).")),
+        .value("mqtt-id", "NAME", help: tr("This device's id on the broker (default: the host name).")),
         .value("mqtt-name", "NAME", help: tr("Its name in Home Assistant (default: \"alarmplay on HOST\").")),
         .value("mqtt-user", "USER", help: tr("Broker user name.")),
         .value("mqtt-password-file", "FILE", help: tr("Broker password, read from FILE (or $ALARMPLAY_MQTT_PASSWORD).")),

@@ -11,6 +11,9 @@ package enum FishCompletion {
             "    if test -n \"$i\"",
             "        set alarms --alarms $words[(math $i + 1)]",
             "    end",
+            "    for word in $words",
+            "        string match -q -- '--alarms=*' $word; and set alarms --alarms (string replace -- '--alarms=' '' $word)",
+            "    end",
             "    switch $argv[1]",
         ]
         for value in ShellCompletion.Value.allCases {

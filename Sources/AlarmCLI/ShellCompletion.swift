@@ -18,14 +18,15 @@ public enum ShellCompletion {
 
     /// What a command line can hold after a word: known from the value's name in the table.
     package enum Value: String, CaseIterable {
-        case alarmID = "id", sound, device, command, file, directory, none
+        case alarmID = "id", sound, device, command, days, file, directory, none
 
         package init(valueName: String) {
             switch valueName {
             case "ID": self = .alarmID
             case "SOUND": self = .sound
             case "PCM": self = .device
-            case "FILE": self = .file
+            case "FILE", "PATH": self = .file
+            case "DAYS": self = .days
             case "DIR": self = .directory
             default: self = .none
             }
@@ -39,10 +40,15 @@ public enum ShellCompletion {
             case .sound: return "alarmplay sounds --json 2>/dev/null | sed -n '\(Self.jsonField("name"))'"
             // Names start a line; their descriptions are indented below them.
             case .device: return "alarmplay devices 2>/dev/null | grep -v '^[[:space:]]'"
-            case .command: return "printf '%s\\n' " + ShellCompletion.commands.map(\.name).joined(separator: " ")
+            // `help help` is no command: help's own name is left out.
+            case .command: return "printf '%s\\n' " + ShellCompletion.commands.map(\.name).filter { $0 != "help" }.joined(separator: " ")
+            case .days: return "printf '%s\\n' " + Self.dayWords.joined(separator: " ")
             case .file, .directory, .none: return nil
             }
         }
+
+        /// What `--days` takes: the sets, then each day (a list is typed with commas).
+        package static let dayWords = ["weekdays", "weekends", "daily"] + Weekday.allCases.map(\.shortName)
 
         /// A `sed -n` script printing a string field of each object in a pretty-printed JSON
         /// array (`JSONWriter.pretty`: objects at two spaces, their fields at four).

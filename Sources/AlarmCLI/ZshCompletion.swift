@@ -10,6 +10,8 @@ package enum ZshCompletion {
             "    local -a values alarms",
             "    local i=${words[(I)--alarms]}",
             "    (( i )) && alarms=(--alarms ${(Q)words[i+1]})",
+            "    i=${words[(I)--alarms=*]}",
+            "    (( i )) && alarms=(--alarms ${(Q)${words[i]#--alarms=}})",
             "    case ${@[-1]} in",
         ]
         for value in ShellCompletion.Value.allCases {
@@ -58,11 +60,13 @@ package enum ZshCompletion {
             value = ":" + escaped(name) + ":" + (option.completionValue.flatMap(action) ?? " ")
         }
         let repeats = option.repeatable ? "*" : ""
+        // `=`: the value in the same word after `=` (`--alarms=FILE`) or in the next.
+        let long = "--" + option.name + (option.valueName == nil ? "" : "=")
         guard let short = option.short else {
-            return ShellCompletion.quoted(repeats + "--" + option.name + help + value)
+            return ShellCompletion.quoted(repeats + long + help + value)
         }
         let prefix = option.repeatable ? repeats : "(-\(short) --\(option.name))"
-        return ShellCompletion.quoted(prefix) + "{-\(short),--\(option.name)}" + ShellCompletion.quoted(help + value)
+        return ShellCompletion.quoted(prefix) + "{-\(short),\(long)}" + ShellCompletion.quoted(help + value)
     }
 
     private static func action(_ value: ShellCompletion.Value) -> String? {

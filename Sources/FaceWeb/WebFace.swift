@@ -128,6 +128,10 @@ final package class WebFace: DaemonFace {
         if given == nil, isPage || request.path == "/api/events" { given = request.query["token"] }
         if given == nil, isPage { given = request.headers["cookie"].flatMap(Self.cookieToken) }
         guard let given else {
+            // A token in the query of an API call other than the event stream is not looked at: say so.
+            if request.query["token"] != nil {
+                return .error(401, "the API takes the token only in the header: send Authorization: Bearer TOKEN (?token= is for the page and /api/events)")
+            }
             return .error(401, "missing token: open the address 'alarmplay web' prints, or send Authorization: Bearer TOKEN")
         }
         // Only wrong tokens are limited: guesses sent from the phone's own address (an <img> on

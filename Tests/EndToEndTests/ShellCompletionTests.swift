@@ -39,6 +39,8 @@ final class ShellCompletionTests: XCTestCase {
             ("alarmplay skip --alarms \(home.file("other.json")) g", "gym"),
             ("alarmplay preview file:maple", "file:maple-leaf-rag"),
             ("alarmplay preview --device nu", "null"),
+            ("alarmplay skip --alarms=\(home.file("other.json")) g", "gym"),
+            ("alarmplay add 7:00 --days weeke", "weekends"),
         ]
     }
 
@@ -54,6 +56,20 @@ final class ShellCompletionTests: XCTestCase {
             // bash itself puts back what precedes the last ':' of the word.
             let offered = expected.contains(":") ? String(expected.split(separator: ":").last!) : expected
             XCTAssertEqual(result.stdout, offered + "\n", "\(line): \(result.stderr)")
+        }
+        // After an option whose value is no alarm's id nor a file, nothing but what is typed.
+        for (line, unwanted) in [("alarmplay run --mqtt-id w", "work"), ("alarmplay help hel", "help"), ("alarmplay run --events-file \(home.file("oth"))", "")] {
+            let result = try ChildProcess.run(
+                ["--norc", "--noprofile", "-c", """
+                    source "$1"; COMP_LINE=$2; COMP_POINT=${#COMP_LINE}; COMP_WORDBREAKS=$' \\t\\n"\\'><=;|&(:'
+                    _alarmplay; printf '%s\\n' "${COMPREPLY[@]}"
+                    """, "bash", file, line],
+                environment: environment, executable: "/bin/bash")
+            if unwanted.isEmpty {
+                XCTAssertEqual(result.stdout, home.file("other.json") + "\n", "a file after --events-file: \(result.stderr)")
+            } else {
+                XCTAssertFalse(result.stdout.contains(unwanted), "\(line): \(result.stdout)")
+            }
         }
     }
 

@@ -17,6 +17,11 @@ public enum AddCommand: Command {
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let changes = try AlarmEditOptions.changes(arguments, time: arguments.positional(0))
+        // Said in options' words before the file is touched (the file's own check names its keys).
+        if arguments.value("every") != nil, arguments.value("from") == nil {
+            let today = LocalTimeZone.current.localTime(at: SystemClock().now().seconds).date
+            throw UsageError("--every", problem: tr("needs --from DATE, the date it counts from (e.g. --from {today})", ["today": today.description]))
+        }
         let (file, index) = try AlarmEditOptions.update(arguments, context: context, createIfMissing: true, timeName: "TIME") {
             try AlarmFileEdits.add(changes, to: $0, today: LocalTimeZone.current.localTime(at: SystemClock().now().seconds).date)
         }

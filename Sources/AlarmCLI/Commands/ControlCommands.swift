@@ -52,6 +52,12 @@ public enum StopCommand: Command {
 }
 
 public enum StatusCommand: Command {
+    /// A time of the status as `snooze` and `next` write it (`Wed 02 Dec 07:00`); `--json` keeps ISO 8601.
+    private static func shown(_ value: JSONValue?) -> String {
+        guard let text = value?.stringValue else { return "?" }
+        return (try? ISO8601.parse(text)).map { ShortTime($0.seconds).description } ?? text
+    }
+
     public static let spec = CommandSpec(
         name: "status", abstract: tr("Show what is ringing, snoozed, and next."),
         options: [.json], discussion: ControlCommand.discussion)
@@ -67,14 +73,14 @@ public enum StatusCommand: Command {
             let label = ring["label"]?.stringValue.map { " (\($0))" } ?? ""
             let left = ring["snoozesLeft"]?.numberValue?.int ?? 0
             context.console.out(trn("ringing: {id}{label} since {since}, {n} snooze left", "ringing: {id}{label} since {since}, {n} snoozes left", left, [
-                "id": ring["id"]?.stringValue ?? "?", "label": label, "since": ring["since"]?.stringValue ?? "?",
+                "id": ring["id"]?.stringValue ?? "?", "label": label, "since": shown(ring["since"]),
             ]))
         }
         for snooze in status["snoozed"]?.arrayValue ?? [] {
-            context.console.out(tr("snoozed: {id} until {time}", ["id": snooze["id"]?.stringValue ?? "?", "time": snooze["until"]?.stringValue ?? "?"]))
+            context.console.out(tr("snoozed: {id} until {time}", ["id": snooze["id"]?.stringValue ?? "?", "time": shown(snooze["until"])]))
         }
         if let next = status["next"], !next.isNull {
-            context.console.out(tr("next: {id} at {time}", ["id": next["id"]?.stringValue ?? "?", "time": next["at"]?.stringValue ?? "?"]))
+            context.console.out(tr("next: {id} at {time}", ["id": next["id"]?.stringValue ?? "?", "time": shown(next["at"])]))
         } else {
             context.console.out(tr("next: none"))
         }

@@ -9,8 +9,8 @@ public enum EditCommand: Command {
         options: [.value("time", "TIME", help: tr("When it rings: 07:00, 7:05, 07:05:30, 6:45pm."))]
             + AlarmEditOptions.settings + [
                 .flag("on", help: tr("Switch it on.")),
-                .flag("no-days", help: tr("Remove its days (it becomes a one-shot).")),
-                .flag("no-date", help: tr("Remove its date (it becomes a one-shot).")),
+                .flag("no-days", help: tr("Remove its days (without a date or --every too, it rings once).")),
+                .flag("no-date", help: tr("Remove its date (without days or --every too, it rings once).")),
                 .value("id", "NEW", help: tr("Rename it.")),
             ] + AlarmEditOptions.common,
         discussion: tr("""

@@ -10,7 +10,7 @@ public enum GenerateCommand: Command {
         name: "_generate",
         abstract: tr("Print a generated file: man1, man5, bash, zsh, fish, user-unit, system-unit, sysusers."),
         arguments: [ArgumentSpec("WHAT", help: tr("Which file."))],
-        options: [.value("docs", "DIR", help: tr("The reference folder the man pages quote (default: docs)."))],
+        options: [.value("docs", "DIR", help: tr("The reference folder the man pages quote (default: the checkout's docs, found from this program's place)."))],
         discussion: tr("The man pages are dated by $SOURCE_DATE_EPOCH when set (reproducible builds), else today.")
     )
 
@@ -19,7 +19,8 @@ public enum GenerateCommand: Command {
         let text: String
         switch what {
         case "man1", "man5":
-            let reference = try ManualPage.reference(folder: arguments.value("docs") ?? "docs")
+            // Found beside the binary, as the sounds and catalogs are, so it works from any folder.
+            let reference = try ManualPage.reference(folder: arguments.value("docs") ?? FileSystem.shippedFolder(["docs"]) ?? "docs")
             let date = pageDate(context.environment)
             text = what == "man1"
                 ? try ManualPage.command(reference: reference, date: date) : try ManualPage.fileFormat(reference: reference, date: date)

@@ -17,7 +17,8 @@ public enum NextCommand: Command {
         discussion: tr("""
             Rings that do not happen before the last one shown are listed too, with why: a day of a
             skipDays calendar ("skipped: Fri 25 Dec — Christmas Day (holidays.ics)"), an except date,
-            a one-time skip, a pause. In --json they follow the rings, with "skipped": true and a "reason".
+            a one-time skip, a pause. In --json too they are where they fall in time, with "skipped": true
+            and a "reason" (the next ring is the first entry without "skipped").
             Times are local (TZ, else /etc/localtime). A time without an offset given to --after is local too.
             Rings exactly at --after are not shown: the next ring is strictly later. "(in ...)" counts
             from --after when it is given.
@@ -87,13 +88,12 @@ public enum NextCommand: Command {
             .object(entry(ring.alarm, ring.at) + [("shiftedFrom", ring.shiftedFrom.map { .string(format.iso($0)) } ?? .null)])
         }
         let skips = skipped.map { JSONValue.object(entry($0.alarm, $0.at) + [("skipped", true), ("reason", $0.reason.json)]) }
-        // Rings first, so `.[0]` is still the next ring for scripts written before skipped entries.
-        return .array(rings.map(ring) + skips)
+        return .array(merged(rings.map(\.at), rings.map(ring), skipped.map(\.at), skips))
     }
 
     /// Two lists already in time order as one; at the same second the skipped line comes first.
-    private static func merged(_ ringTimes: [Int], _ rings: [String], _ skipTimes: [Int], _ skips: [String]) -> [String] {
-        var result: [String] = []
+    private static func merged<Line>(_ ringTimes: [Int], _ rings: [Line], _ skipTimes: [Int], _ skips: [Line]) -> [Line] {
+        var result: [Line] = []
         var (ring, skip) = (0, 0)
         while ring < rings.count || skip < skips.count {
             if skip < skips.count, ring == rings.count || skipTimes[skip] <= ringTimes[ring] {

@@ -122,7 +122,9 @@ extension AlarmDaemon {
 
     package func cancelTimer(_ id: String) -> CommandResult {
         guard model.cancelTimer(id) else {
-            return .refused(Refusal(.notFound, "no timer \"\(id)\"; running: \(model.timers.compactMap(\.alarm.id).joined(separator: ", "))"))
+            let running = model.timers.compactMap(\.alarm.id)
+            return .refused(Refusal(.notFound, running.isEmpty ? "no timer \"\(id)\"; none is running"
+                                               : "no timer \"\(id)\"; running: \(running.joined(separator: ", "))"))
         }
         event(.timerCancelled(id: id))
         return .value(["cancelled": .string(id)])

@@ -61,6 +61,8 @@ final package class StateWriter: Sendable {
 
     private func write(_ state: DaemonState) {
         do {
+            // A first run may have made nothing yet of its state folder, lock file's place included.
+            try FileSystem.makeDirectories(FileSystem.parent(of: store.path))
             let lock = try FileLock(guarding: store.path)
             try store.save(state)
             withExtendedLifetime(lock) {}
