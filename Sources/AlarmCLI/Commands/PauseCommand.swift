@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmRuntime
 
 /// `alarmplay pause --until DATE | --for DURATION` and `alarmplay resume`: holiday mode, kept in
 /// the alarms file as `"pausedUntil"` through the same locked writer as every edit.
@@ -8,7 +9,7 @@ public enum PauseCommand: Command {
         abstract: tr("Keep every alarm from ringing until a date ('alarmplay resume' ends it early)."),
         options: [
             .value("until", "YYYY-MM-DD", help: tr("Alarms ring again from this date on.")),
-            .value("for", "DURATION", help: tr("Or for this long from now, e.g. 2w, 10d: every ring before then, to the end of that day.")),
+            .value("for", "DURATION", help: tr("Or for this many days or weeks of rings, e.g. 2w, 10d, from the day of the next ring.")),
         ] + AlarmEditOptions.common,
         discussion: tr("'run' logs event=skipped reason=paused for each ring it holds; list, next and status say so.")
     )
@@ -23,9 +24,13 @@ public enum PauseCommand: Command {
             guard let unit = text.last, let count = Int(text.dropLast()), count >= 1, count <= 3650, unit == "d" || unit == "w" else {
                 throw UsageError("--for", problem: tr("a number of days or weeks such as 3d or 2w, not \"{value}\"", ["value": text]))
             }
-            // "For a day" means the next day too: every ring in the next 24 h (and the rest of the
-            // day that ends them) is held, so `--for 1d` at 22:30 holds tomorrow morning's alarm.
-            until = today.adding(days: (unit == "w" ? count * 7 : count) + 1)
+            // Days of rings from the next one (any pause in force aside): `--for 1d` holds the
+            // next morning's alarm whether it is asked at 03:00 or at 22:30.
+            let file = try AlarmEditOptions.update(arguments, context: context) { (nil, $0) }.result
+            let now = SystemClock().now().seconds
+            var rings = RingTimeline(alarms: file.alarms, state: StateStore(environment: context.environment).load().state, after: now)
+                .makeIterator()
+            until = PauseRule.until(days: unit == "w" ? count * 7 : count, nextRing: rings.next()?.at, now: now)
         default:
             throw UsageError(tr("give --until YYYY-MM-DD or --for DURATION (e.g. --for 2w)"))
         }

@@ -19,4 +19,12 @@ public enum PauseRule {
         guard let date, holds(after, pausedUntil: date, zone: zone) else { return after }
         return max(after, end(date, zone: zone))
     }
+
+    /// The date a pause "for `days` days" holds until: that many days of rings, counted from the
+    /// day of the next ring, so it means the same at 03:00 (today's 07:00 is the first held) as at
+    /// 22:30 (tomorrow's is). Without a ring ahead, from tomorrow.
+    public static func until(days: Int, nextRing: Int?, now: Int, zone: LocalTimeZone = .current) -> CalendarDate {
+        let first = nextRing.map { zone.localTime(at: $0).date } ?? zone.localTime(at: now).date.adding(days: 1)
+        return first.adding(days: days)
+    }
 }
