@@ -65,7 +65,7 @@ final class TranslatedCommandTests: XCTestCase {
         let unknown = try run(["lsit"], german)
         XCTAssertEqual(unknown.stderr, """
             alarmplay: Fehler: unbekannter Befehl 'lsit' (meinten Sie 'list'?)
-            Aufruf: alarmplay COMMAND [options]
+            Aufruf: alarmplay BEFEHL [Optionen]
               Siehe 'alarmplay --help'.
 
             """)
@@ -101,7 +101,7 @@ final class TranslatedCommandTests: XCTestCase {
         XCTAssertEqual(list.stdout.split(separator: "\n").first, "ID    켬  시간   요일/날짜  이름  소리              다음")
         XCTAssertTrue(list.stdout.contains("tone:classic (0)  끔"), list.stdout)
         let help = try run(["--help"], korean)
-        XCTAssertTrue(help.stdout.contains("사용법: alarmplay COMMAND [options]\n\n명령:\n  run "), help.stdout)
+        XCTAssertTrue(help.stdout.contains("사용법: alarmplay 명령 [옵션]\n\n명령:\n  run "), help.stdout)
         let missing = try run(["next", "--alarms", home.file("nothing.json")], korean)
         XCTAssertEqual(missing.status, 66)
         XCTAssertTrue(missing.stderr.hasPrefix("alarmplay: 오류: \(home.file("nothing.json"))에 알람 파일이 없습니다."), missing.stderr)
