@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-let faces: [Target.Dependency] = ["FaceTerminal", "FaceWeb", "FaceMQTT", "FaceHousehold", "FaceHooks", "FaceEventsFile"]
+let faces: [Target.Dependency] = ["FaceTerminal", "FaceWeb", "FaceMQTT", "FaceHousehold", "FaceHooks", "FaceEventsFile", "FaceInput"]
 let libraries: [Target.Dependency] = ["AlarmCore", "AlarmAudio", "AlarmRuntime", "MQTTClient", "AlarmCLI"] + faces
 
 // Each function in its own section, so that the release link can lay out the ones that run
@@ -59,6 +59,7 @@ let package = Package(
         face("FaceHousehold", ["MQTTClient"]),
         face("FaceHooks", ["CLinuxShims"]),
         face("FaceEventsFile", []),
+        face("FaceInput", ["CLinuxShims"]),
         layer("AlarmCLI", ["AlarmCore", "AlarmAudio", "AlarmRuntime", "CLinuxShims"] + faces),
         .executableTarget(
             name: "alarmplay",
@@ -84,7 +85,7 @@ let package = Package(
         // One unit-test target per library target, laid out as it is.
         unitTests("AlarmCore", exclude: ["Schedule/Corpus"]),
         unitTests("AlarmAudio"), unitTests("AlarmRuntime"), unitTests("MQTTClient"), unitTests("AlarmCLI"),
-        unitTests("FaceTerminal"), unitTests("FaceWeb"), unitTests("FaceMQTT"), unitTests("FaceHousehold"),
+        unitTests("FaceTerminal"), unitTests("FaceWeb"), unitTests("FaceMQTT"), unitTests("FaceHousehold"), unitTests("FaceInput"),
         .testTarget(
             name: "EndToEndTests",
             dependencies: libraries + ["AudioTestSupport"],

@@ -40,7 +40,8 @@ public enum Player {
             if wanted <= 0 { break }
             let count: Int
             let left = limit.map { $0 - played } ?? 0
-            if let samples, envelope.leavesUnchanged(fromFrame: fadeOffset + played), fadeOut?.leavesUnchanged(frames: wanted, framesLeft: left) ?? true {
+            let gain = Float(control.gain)
+            if let samples, gain == 1, envelope.leavesUnchanged(fromFrame: fadeOffset + played), fadeOut?.leavesUnchanged(frames: wanted, framesLeft: left) ?? true {
                 count = try fill(shorts, frames: wanted, channels: channels, looping: options.loop, source: source, read: samples.read)
                 if count == 0 { break }
                 try output.write(shorts, frames: count)
@@ -49,6 +50,7 @@ public enum Player {
                 if count == 0 { break }
                 envelope.apply(to: buffer, frames: count, channels: channels, startFrame: fadeOffset + played)
                 fadeOut?.apply(to: buffer, frames: count, channels: channels, framesLeft: left)
+                if gain != 1 { for index in 0..<(count * channels) { buffer[index] = min(max(buffer[index] * gain, -1), 1) } }
                 try output.write(buffer, frames: count)
             }
             played += count

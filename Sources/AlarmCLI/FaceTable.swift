@@ -5,6 +5,7 @@ import FaceMQTT
 import FaceHousehold
 import FaceHooks
 import FaceEventsFile
+import FaceInput
 
 /// `run`'s faces besides the terminal, in the order they hear each event. Each is a folder of its
 /// own built only on `FaceHost`; adding one is its folder, one line here, and its options.
@@ -17,6 +18,7 @@ package enum FaceTable {
             HouseholdFace.make,
             HookFace.make,
             EventsFileFace.make,
+            InputFace.make,
         ]
     }
 }

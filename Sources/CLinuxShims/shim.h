@@ -67,9 +67,12 @@ static inline int alarmplay_pidfd_open(pid_t pid) {
     return (int)syscall(SYS_pidfd_open, pid, 0);
 }
 
-// glibc's own gettext (Glibc's module exports neither <libintl.h> nor <langinfo.h>'s items as Int32).
-#include <libintl.h>
-#include <langinfo.h>
-static const nl_item alarmplay_T_FMT = T_FMT;
-static const nl_item alarmplay_AM_STR = AM_STR;
-static const nl_item alarmplay_PM_STR = PM_STR;
+// An input device's name and exclusive use (<linux/input.h>'s ioctls are macros Swift cannot call).
+#include <linux/input.h>
+#include <sys/ioctl.h>
+static inline int alarmplay_evdev_name(int fd, char *name, int length) {
+    return ioctl(fd, EVIOCGNAME(length), name);
+}
+static inline int alarmplay_evdev_grab(int fd, int on) {
+    return ioctl(fd, EVIOCGRAB, on);
+}

@@ -15,6 +15,8 @@ public enum RunCommand: Command {
         ] + OptionSpec.mqtt + [
             .wakeEarly,
             .value("events-file", "PATH", help: tr("Append every event as a JSON line to this file or FIFO (for scripts).")),
+            .value("input", "PATH", repeatable: true,
+                   help: tr("Read buttons, a keypad, a remote or a knob from this input device (/dev/input/by-id/...); see 'inputs' in the alarms file for key maps.")),
             .flag("quiet", short: "q", help: tr("Log only warnings and errors.")),
             .flag("verbose", short: "v", help: tr("Log debug events too.")),
         ],
@@ -46,6 +48,7 @@ public enum RunCommand: Command {
             userSounds: environment.dataHome + "/alarmplay/sounds", mqtt: try arguments.mqttSettings(environment),
             wakeEarly: try arguments.wakeEarly(), eventsFile: arguments.value("events-file"))
         configuration.httpHosts = arguments.all("http-host")
+        configuration.inputs = arguments.all("input")
         do {
             // The log is an interface: logfmt lines, strerror's words, times, all English. Only
             // the terminal's status line speaks the person's language (TerminalFace).

@@ -47,9 +47,14 @@ public enum ControlRequest: Sendable, Equatable {
     case householdRing(HouseholdRing)
     /// Another alarmplay (`by`) stopped or snoozed a household ring.
     case householdEnded(ring: String, by: String, snoozed: Bool)
+    /// The sound heard (a ring, else the sleep timer or a preview) a step louder or quieter.
+    case volume(louder: Bool)
+    /// Says when the next alarm is (`speak:`), when nothing rings.
+    case sayNext
 
     /// `snooze`, `s`, `z`, `stop`, `x`, `status`, each optionally followed by an alarm id;
-    /// case-insensitive; and `sleep` with its words (`SleepRequest`). Nil for anything else.
+    /// `louder`, `quieter`, `next`; case-insensitive; and `sleep` with its words (`SleepRequest`).
+    /// Nil for anything else.
     public init?(line: String) {
         let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         if words.first?.lowercased() == "sleep" {
@@ -64,6 +69,9 @@ public enum ControlRequest: Sendable, Equatable {
         case "stop", "x", "dismiss": self = .stop(id: id)
         case "status": self = .status
         case "help", "?": self = .help
+        case "louder" where id == nil: self = .volume(louder: true)
+        case "quieter" where id == nil: self = .volume(louder: false)
+        case "next" where id == nil: self = .sayNext
         case "rearm":
             guard let id else { return nil }
             self = .rearm(id: id)
@@ -102,6 +110,8 @@ public enum ControlRequest: Sendable, Equatable {
         case .reportsSeen: return "reports --seen"
         case let .householdRing(ring): return "household ring \(ring.ring)"
         case let .householdEnded(ring, _, snoozed): return "household \(snoozed ? "snooze" : "stop") \(ring)"
+        case let .volume(louder): return louder ? "louder" : "quieter"
+        case .sayNext: return "next"
         }
     }
 

@@ -5,6 +5,13 @@ package protocol RingHandle: AnyObject {
     var hasEnded: Bool { get }
     /// The terminal bell stands in for a sound no device would play.
     var isBellActive: Bool { get }
+    /// Scales its volume while it plays (a button, a knob); returns the scale now.
+    func scaleVolume(by factor: Double) -> Double
+}
+
+extension RingHandle {
+    /// A sound that cannot change its volume keeps it.
+    package func scaleVolume(by factor: Double) -> Double { 1 }
 }
 
 /// Which sound is heard: the newest ringing alarm's (the one the sleeper has not heard yet;
@@ -61,6 +68,12 @@ final package class RingEngine {
 
     /// A step of `escalate` for `ring`: heard at once if it is the one sounding, its sound started
     /// again at the steps' volume and sound.
+    /// The sound heard (the ringing one, else the preview or sleep timer) a step louder or
+    /// quieter; nil when nothing plays.
+    package func scaleVolume(by factor: Double) -> Double? {
+        (sounding?.ringer ?? preview).map { $0.scaleVolume(by: factor) }
+    }
+
     package func escalate(_ ring: RingingAlarm, devices: (Alarm) -> [String]) {
         guard let current = sounding, current.key == ring.key else { return }
         current.ringer.stop()

@@ -12,6 +12,8 @@ public struct AlarmFile: Sendable {
     public var pausedUntil: CalendarDate?
     /// Hooks for every alarm.
     public var hooks: [Hook] = []
+    /// The buttons and knobs `run` reads (`"inputs"`).
+    public var inputs: [InputSettings] = []
 
     /// Validates alarms-file text; every problem is reported at once.
     public static func parse(_ text: String, path: String, sounds: SoundRegistry?) throws(AlarmFileError) -> AlarmFile {
@@ -32,7 +34,7 @@ public struct AlarmFile: Sendable {
             throw .invalid(path: path, problems: problems)
         }
         return AlarmFile(path: path, document: document, defaults: defaults, alarms: alarms, text: text, pausedUntil: decoder.pausedUntil,
-                         hooks: decoder.hooks)
+                         hooks: decoder.hooks, inputs: decoder.inputs)
     }
 
     public var enabledCount: Int { alarms.count { $0.enabled } }

@@ -71,6 +71,8 @@ extension AlarmDaemon {
             // An event, so the faces that show the reports (MQTT's retained topic) update too.
             event(.face(FaceReport(.info, "reports_seen", ["cleared": .number(count)])))
             reply(.value(["cleared": .int(count)]))
+        case let .volume(louder): reply(current { changeVolume(louder: louder) })
+        case .sayNext: reply(settled { sayNext() })
         case let .householdRing(ring): reply(settled { ringForHousehold(ring) })
         case let .householdEnded(ring, by, snoozed): reply(settled { endedByHousehold(ring, by: by, snoozed: snoozed) })
         }

@@ -29,6 +29,8 @@ public final class AlarmDaemon {
         public var eventsFile: String?
         /// Names the page answers to besides this machine's own (`--http-host`).
         public var httpHosts: [String] = []
+        /// Input devices to read (`--input`), with the standard keys.
+        public var inputs: [String] = []
 
         public init(
             alarmsPath: String, devices: [String], soundFolders: SoundFolders, statePath: String, socketPath: String, log: EventLog,

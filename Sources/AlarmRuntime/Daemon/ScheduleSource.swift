@@ -38,6 +38,8 @@ package final class ScheduleSource {
     package private(set) var documentInForce = AlarmEdit.emptyDocument
     /// Why the alarms file on disk is not the schedule in force (empty when it is).
     package private(set) var fileProblems: [String] = []
+    /// The file's `"inputs"`.
+    package private(set) var inputs: [InputSettings] = []
     /// True while `run` rings from its last good copy because the file was invalid at start.
     package private(set) var usingLastGood = false
     /// Reloads asked for so far: a reload's result is used only if no later one was asked.
@@ -116,6 +118,7 @@ package final class ScheduleSource {
     private func use(_ file: AlarmFile, lastGood: Bool) {
         defaults = file.defaults
         documentInForce = file.document
+        inputs = file.inputs
         usingLastGood = lastGood
         if !lastGood { fileProblems = [] }
     }

@@ -12,8 +12,15 @@ package protocol FaceHost: AnyObject {
     func perform(_ request: ControlRequest) -> CommandResult
     func snapshot() -> Snapshot
     func report(_ report: FaceReport)
+    /// The input devices to read: `--input`'s, then the file's `"inputs"` (another device each).
+    var inputs: [InputSettings] { get }
 }
 
 extension AlarmDaemon: FaceHost {
     package func report(_ report: FaceReport) { event(.face(report)) }
+
+    package var inputs: [InputSettings] {
+        let given = configuration.inputs.map { InputSettings(device: $0) }
+        return given + source.inputs.filter { file in !configuration.inputs.contains(file.device) }
+    }
 }

@@ -188,4 +188,5 @@ public final class Ringer: Sendable {
 extension Ringer: RingHandle {
     package func stop() { control.stop() }
     package var hasEnded: Bool { outcome != nil }
+    package func scaleVolume(by factor: Double) -> Double { control.scaleVolume(by: factor) }
 }

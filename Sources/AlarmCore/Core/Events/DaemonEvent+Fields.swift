@@ -58,6 +58,7 @@ extension DaemonEvent {
         case .noWake: return "no_wake"
         case .previewStarted: return "preview_started"
         case .previewEnded: return "preview_ended"
+        case .volumeChanged: return "volume"
         case .soundAdded: return "sound_added"
         case .editFailed: return "edit_failed"
         case .timerStarted: return "timer_started"
@@ -173,6 +174,8 @@ extension DaemonEvent {
             return [.init("sound", .text(sound)), .init("seconds", .decimal(seconds))]
         case let .previewEnded(reason):
             return [.init("reason", .text(reason))]
+        case let .volumeChanged(percent):
+            return [.init("percent", .number(percent))]
         case let .soundAdded(sound, path):
             return [.init("sound", .text(sound)), .init("path", .text(path))]
         case let .timerStarted(id, at, seconds):

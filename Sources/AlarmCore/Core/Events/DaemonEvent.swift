@@ -72,6 +72,8 @@ public enum DaemonEvent: Sendable, Equatable {
     // Sounds and timers.
     case previewStarted(sound: String, seconds: Double)
     case previewEnded(reason: String)
+    /// The sound heard was made louder or quieter (a button, a knob): its scale now, in percent.
+    case volumeChanged(percent: Int)
     case soundAdded(sound: String, path: String)
     case editFailed(problem: String)
     case timerStarted(id: String, at: Int, seconds: Int)
