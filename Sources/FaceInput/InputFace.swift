@@ -57,10 +57,12 @@ final package class InputFace: DaemonFace {
     }
 
     private func open(_ input: Watched) {
+        host.loop.cancel(input.retry)
         input.retry = nil
         do {
             let device = try InputDevice(path: input.settings.device, grab: input.settings.grab)
             input.device = device
+            if let watcher = input.watcher { host.loop.unwatch(watcher.descriptor) }
             input.watcher = nil
             host.loop.watch(device.descriptor) { [unowned self, unowned input] in readable(input) }
             report(.info, input.missing ? "input_back" : "input_opened", input, ["name": .text(device.name), "grab": .text(input.settings.grab ? "yes" : "no")])
@@ -79,7 +81,12 @@ final package class InputFace: DaemonFace {
         if input.watcher == nil, let watcher = try? FileWatcher(path: input.settings.device) {
             input.watcher = watcher
             host.loop.watch(watcher.descriptor) { [unowned self, unowned input, unowned watcher] in
-                if watcher.fileChanged(), input.device == nil { open(input) }
+                // Opened on the loop's next turn: opening drops this watcher, whose handler this is.
+                if watcher.fileChanged(), input.device == nil {
+                    _ = host.loop.schedule(afterMilliseconds: 0) { [unowned self, unowned input] in
+                        if input.device == nil { open(input) }
+                    }
+                }
             }
         }
         input.retry = host.loop.schedule(afterMilliseconds: Self.retryMilliseconds) { [unowned self, unowned input] in
@@ -137,7 +144,9 @@ final package class InputFace: DaemonFace {
         case .quieter: request = .volume(louder: false)
         case .next: request = .sayNext
         }
-        let key = record.map { $0.kind == .key ? InputKeyNames.name(of: $0.code) : "REL_\($0.code)" } ?? "long press"
+        let key = record.map { record in
+            record.kind == .key ? InputKeyNames.name(of: record.code) : InputKeyNames.axes.first { $0.value == record.code }?.key ?? "REL_\(record.code)"
+        } ?? "long press"
         report(.info, "input", input, ["name": .text(input.device?.name ?? ""), "key": .text(key), "action": .text(request.line)])
         host.perform(request) { [unowned self] result in
             if let refusal = result.refusal {
