@@ -86,6 +86,7 @@ extension Hook.Event {
         case .snoozed: self = .snoozed
         case .stopped, .dismissed, .wakeUpStopped: self = .stopped
         case .waking: self = .waking
+        case .bedtime: self = .bedtime
         case .silenced: self = .silenced
         case .missed: self = .missed
         case .fallback: self = .fallback

@@ -83,13 +83,13 @@ public struct HomeAssistantDevice: Sendable {
     /// `ring_degraded`: a ring that fell back or rang the bell; `preflight_*`: the check before a ring.
     /// `waking`: a wake-up phase began.
     public static let eventTypes = ["fired", "snoozed", "stopped", "silenced", "missed", "rejected", "escalated", "ring_degraded",
-                                    "preflight_failed", "preflight_recovered", "waking", "sleep_started", "sleep_ended"]
+                                    "preflight_failed", "preflight_recovered", "waking", "sleep_started", "sleep_ended", "bedtime"]
 
     /// The event type Home Assistant's event entity gets for a daemon event, if it is one of them.
     public static func eventType(of event: DaemonEvent) -> String? {
         switch event {
         case .fired, .snoozed, .stopped, .dismissed, .silenced, .missed, .escalated, .ringDegraded, .preflightFailed, .preflightRecovered,
-             .waking, .wakeUpStopped, .sleepStarted, .sleepEnded:
+             .waking, .wakeUpStopped, .sleepStarted, .sleepEnded, .bedtime:
             return event.name
         default: return nil
         }

@@ -29,7 +29,7 @@ final class HomeAssistantDeviceTests: XCTestCase {
         XCTAssertEqual(discovery["components"]?["problem"]?["device_class"]?.stringValue, "problem")
         XCTAssertEqual(discovery["components"]?["next"]?["device_class"]?.stringValue, "timestamp")
         XCTAssertEqual(discovery["components"]?["event"]?["event_types"]?.arrayValue?.map(\.stringValue), ["fired", "snoozed", "stopped", "silenced", "missed", "rejected", "escalated", "ring_degraded",
-                                                                                                   "preflight_failed", "preflight_recovered", "waking", "sleep_started", "sleep_ended"],
+                                                                                                   "preflight_failed", "preflight_recovered", "waking", "sleep_started", "sleep_ended", "bedtime"],
                        "a refused command is an event too, and so are the checks before a ring and the reports")
         XCTAssertEqual(discovery["components"]?["alarm_work_time"]?["command_topic"]?.stringValue, "alarmplay/pi1/alarm/work/time/set")
     }

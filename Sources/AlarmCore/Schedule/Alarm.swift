@@ -48,6 +48,8 @@ public struct AlarmSettings: Sendable, Equatable {
     public var wakeUp = 0
     /// What plays over the wake-up phase, rising from silence to `volume` (`wakeUpSound`); nil: silence.
     public var wakeUpSound: SoundReference?
+    /// The reminder to go to bed in time for this alarm; nil: none.
+    public var bedtime: Bedtime?
 
     public init(
         sound: SoundReference, volume: Double, snooze: Int, maxSnoozes: Int, ringFor: Int, fadeIn: Int, forceAudible: Bool = true,

@@ -1,8 +1,8 @@
 /// Turns a parsed alarms document into alarms, collecting every problem instead of stopping at
 /// the first, each at the position of the value or key at fault.
 package struct AlarmFileDecoder {
-    package static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "skipDays", "inputs", "defaults", "alarms"]
-    package static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices", "preflight", "escalate", "wakeUp", "wakeUpSound"]
+    package static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "bedtime", "skipDays", "inputs", "defaults", "alarms"]
+    package static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices", "preflight", "escalate", "wakeUp", "wakeUpSound", "bedtime"]
     package static let alarmKeys = ["id", "label", "time", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "skipDays", "enabled"]
         + settingKeys + ["hooks", "skip", "shift"]
 
@@ -45,6 +45,7 @@ package struct AlarmFileDecoder {
         if let value = document["devices"] { defaults.devices = decodeDevices(value) }
         if let value = document["preflight"], let seconds = decodeDuration(value, "preflight", Self.preflightRange) { defaults.preflight = seconds }
         if let value = document["escalate"], let steps = decodeEscalation(value) { defaults.escalate = steps }
+        if let value = document["bedtime"] { defaults.bedtime = decodeBedtime(value) }
         if let block = document["defaults"] {
             if let settings = block.members {
                 checkKeys(settings, allowed: Self.settingKeys, misplaced: tr("\"{key}\" has no default (allowed: {allowed})"))

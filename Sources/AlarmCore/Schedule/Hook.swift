@@ -3,7 +3,7 @@
 /// light, the coffee machine. Run without a shell, never waited for.
 public struct Hook: Sendable, Equatable {
     public enum Event: String, Sendable, CaseIterable {
-        case fired, snoozed, stopped, silenced, missed, fallback, before, escalated, waking
+        case fired, snoozed, stopped, silenced, missed, fallback, before, escalated, waking, bedtime
         case preflightFailed = "preflight_failed", preflightRecovered = "preflight_recovered", ringDegraded = "ring_degraded"
     }
 

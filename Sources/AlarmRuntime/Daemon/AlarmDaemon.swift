@@ -72,6 +72,8 @@ public final class AlarmDaemon {
     package let source: ScheduleSource
     /// When the `before` hooks run.
     package var beforeHooks = BeforeHookPlan()
+    /// When the bedtime reminders come.
+    package var bedtimes = BedtimePlan()
     /// The sounds: the one heard, the one opened ahead, a preview.
     /// What the check before a ring found broken is left out of its sound (`replacingBroken`).
     lazy package var engine = RingEngine(clock: clock, amend: { [unowned self] in replacingBroken($1, for: $0) },
@@ -231,9 +233,10 @@ public final class AlarmDaemon {
         let hook = runBeforeHooks(now: clock.now().seconds)
         let check = runPreflights()
         let waking = runWakeUps()
+        let bedtime = runBedtime(now: clock.now().seconds)
         let next = model.deadline(for: due, preroll: lead, soundOpen: engine.isOpen,
                                   wakeEarly: timer.wakesFromSuspend ? configuration.wakeEarly : nil,
-                                  also: [hook, check, waking].compactMap { $0 }.min())
+                                  also: [hook, check, waking, bedtime].compactMap { $0 }.min())
         do {
             // A step that came while this evaluation ran: what is due is worked out again.
             if try timer.arm(at: next.map { (Int64($0.seconds), Int64($0.nanoseconds)) }) == .clockChanged {

@@ -106,3 +106,18 @@ final class AlarmDaemonTests: XCTestCase {
         }
     }
 }
+
+extension AlarmDaemonTests {
+    func testBedtimeIsSaidAtItsMomentWithItsSoftSoundAndNotAgain() throws {
+        try withTimeZone("UTC") {
+            let run = try DaemonHarness(alarms: #"{"bedtime": {"sleep": "8h", "before": "15m", "sound": "tone:chime"}, "#
+                                        + #""alarms": [{"id": "work", "time": "06:45", "days": "weekdays"}]}"#, now: "2026-12-07T20:00:00+00:00")
+            _ = run.said()
+            run.tick(at: "2026-12-07T22:30:00+00:00")
+            XCTAssertEqual(run.said().filter { !$0.hasPrefix("preview") }, ["bedtime work"])
+            XCTAssertEqual(run.sounds.last?.request.volume, Bedtime.volume, "the soft sound, quietly")
+            run.tick(at: "2026-12-07T22:31:00+00:00")
+            XCTAssertFalse(run.said().contains("bedtime work"))
+        }
+    }
+}

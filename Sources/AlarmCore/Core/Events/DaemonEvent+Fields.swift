@@ -40,6 +40,7 @@ extension DaemonEvent {
         case .preflightFailed: return "preflight_failed"
         case .preflightRecovered: return "preflight_recovered"
         case .waking: return "waking"
+        case .bedtime: return "bedtime"
         case .wakingProgress: return "waking_progress"
         case .wakeUpSoundFailed: return "wake_up_sound_failed"
         case let .loaded(load): return load.reloaded ? "reloaded" : "loaded"
@@ -82,7 +83,7 @@ extension DaemonEvent {
              let .escalated(id, _, _, _), let .ringDegraded(id, _), let .householdRingSent(id, _), let .householdRing(id, _),
              let .householdStopSent(id, _, _), let .householdStop(id, _, _, _), let .preflightOK(id, _), let .preflightFailed(id, _, _),
              let .preflightRecovered(id, _, _), let .waking(id, _, _, _), let .wakingProgress(id, _, _), let .wakeUpStopped(id, _),
-             let .wakeUpSoundFailed(id, _),
+             let .wakeUpSoundFailed(id, _), let .bedtime(id, _),
              let .timerStarted(id, _, _), let .timerCancelled(id):
             return id
         default:
@@ -140,6 +141,8 @@ extension DaemonEvent {
         case let .waking(id, ring, seconds, sound):
             return [.init("id", .text(id)), .init("scheduled", .time(ring)), .init("wake_up_s", .number(seconds))]
                 + (sound.map { [.init("sound", .text($0))] } ?? [])
+        case let .bedtime(id, ring):
+            return [.init("id", .text(id)), .init("scheduled", .time(ring))]
         case let .wakingProgress(id, ring, progress):
             return [.init("id", .text(id)), .init("scheduled", .time(ring)), .init("progress", .decimal((progress * 100).rounded() / 100))]
         case let .wakeUpStopped(id, ring):

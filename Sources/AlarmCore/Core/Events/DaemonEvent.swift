@@ -64,6 +64,8 @@ public enum DaemonEvent: Sendable, Equatable {
     case waking(id: String, ring: Int, seconds: Int, sound: String?)
     /// One of its steps (once a minute): from 0 at its start to 1 at the ring.
     case wakingProgress(id: String, ring: Int, progress: Double)
+    /// Time to go to bed for the ring of `id` at `ring` (`"bedtime"`).
+    case bedtime(id: String, ring: Int)
     /// Stopped while waking: that ring will not come; the following one does.
     case wakeUpStopped(id: String, ring: Int)
     /// The wake-up sound cannot play: the phase goes on in silence, the ring is untouched.
