@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: libraries + ["AudioTestSupport"],
-            exclude: ["Support/station.py"]
+            exclude: ["Support/station.py", "Support/brightness.py"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,9 +1,11 @@
 import AlarmCore
 
-/// The page's files (`index.html`, `app.js`, `style.css`), read once when `run` starts from the
+/// The page's files (`index.html`, its script and style, and the night clock's), read once when `run` starts from the
 /// `Web/` folder that ships beside `Sounds/` (or `PREFIX/share/alarmplay/web`).
 public struct StaticFiles: Sendable {
-    public static let names = ["index.html", "app.js", "style.css"]
+    public static let names = ["index.html", "app.js", "style.css", "i18n.js", "clock.html", "clock.js", "clock.css"]
+    /// Addresses without their file's suffix: the night clock is `/clock`.
+    package static let pages = ["clock": "clock.html"]
     private var files: [String: HTTPResponse] = [:]
     public private(set) var folder: String?
 
@@ -20,7 +22,8 @@ public struct StaticFiles: Sendable {
 
     /// The file a path asks for (`/` is the page); nil when there is no such file.
     public func response(for path: String) -> HTTPResponse? {
-        let name = path == "/" ? "index.html" : String(path.dropFirst())
+        let asked = String(path.dropFirst())
+        let name = path == "/" ? "index.html" : Self.pages[asked] ?? asked
         return files[name]
     }
 

@@ -61,7 +61,7 @@ public enum WebRoute: Equatable, Sendable {
         let rest = api ? Array(s.dropFirst()) : []
         let name = rest.count > 1 ? rest[1] : ""
         return [
-            (["GET": .page(s.first ?? "")], s.count == 1 && (s[0].isEmpty || StaticFiles.names.contains(s[0]))),
+            (["GET": .page(s.first ?? "")], s.count == 1 && (s[0].isEmpty || StaticFiles.names.contains(s[0]) || StaticFiles.pages[s[0]] != nil)),
             (["GET": .status], rest == ["status"]),
             (["GET": .listAlarms, "POST": .addAlarm], rest == ["alarms"]),
             (["PATCH": .editAlarm(name), "DELETE": .removeAlarm(name)], rest.count == 2 && rest[0] == "alarms" && !name.isEmpty),

@@ -14,6 +14,8 @@ public struct AlarmFile: Sendable {
     public var hooks: [Hook] = []
     /// The buttons and knobs `run` reads (`"inputs"`).
     public var inputs: [InputSettings] = []
+    /// When the night clock is dark (`"night"`).
+    public var night = NightHours()
 
     /// Validates alarms-file text; every problem is reported at once.
     public static func parse(_ text: String, path: String, sounds: SoundRegistry?) throws(AlarmFileError) -> AlarmFile {
@@ -34,7 +36,7 @@ public struct AlarmFile: Sendable {
             throw .invalid(path: path, problems: problems)
         }
         return AlarmFile(path: path, document: document, defaults: defaults, alarms: alarms, text: text, pausedUntil: decoder.pausedUntil,
-                         hooks: decoder.hooks, inputs: decoder.inputs)
+                         hooks: decoder.hooks, inputs: decoder.inputs, night: decoder.night)
     }
 
     public var enabledCount: Int { alarms.count { $0.enabled } }

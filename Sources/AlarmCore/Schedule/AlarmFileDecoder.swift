@@ -1,7 +1,7 @@
 /// Turns a parsed alarms document into alarms, collecting every problem instead of stopping at
 /// the first, each at the position of the value or key at fault.
 package struct AlarmFileDecoder {
-    package static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "bedtime", "skipDays", "inputs", "defaults", "alarms"]
+    package static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "bedtime", "skipDays", "inputs", "night", "defaults", "alarms"]
     package static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices", "preflight", "escalate", "wakeUp", "wakeUpSound", "bedtime"]
     package static let alarmKeys = ["id", "label", "time", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "skipDays", "enabled"]
         + settingKeys + ["hooks", "skip", "shift"]
@@ -14,6 +14,8 @@ package struct AlarmFileDecoder {
     package var hooks: [Hook] = []
     /// `"inputs"` at the top of the file: the buttons and knobs `run` reads.
     package var inputs: [InputSettings] = []
+    /// `"night"`: when the night clock is dark.
+    package var night = NightHours()
     /// `"skipDays"` at the top of the file: for every repeating alarm without its own.
     package var skipDays: [String] = []
     private var idPositions: [String: SourcePosition] = [:]
@@ -35,6 +37,7 @@ package struct AlarmFileDecoder {
         checkKeys(members, allowed: Self.topLevelKeys)
         hooks = document["hooks"].map { decodeHooks($0) } ?? []
         inputs = document["inputs"].map { decodeInputs($0) } ?? []
+        if let value = document["night"], let hours = decodeNight(value) { night = hours }
         skipDays = document["skipDays"].flatMap { decodeSkipDays($0) } ?? []
         pausedUntil = document["pausedUntil"].flatMap {
             parse($0, tr("pausedUntil must be a string \"YYYY-MM-DD\" (written by 'alarmplay pause')"), CalendarDate.init(parsing:))

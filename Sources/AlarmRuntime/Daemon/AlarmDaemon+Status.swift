@@ -45,7 +45,7 @@ extension AlarmDaemon {
                         ("problems", .array(source.fileProblems.map(JSONValue.string))), ("timers", .array(model.timers.map { $0.json(format: format) })),
                         ("preflight", .array(snapshot.preflight.map { $0.json(format: format) })), ("reports", .array(reports)),
                         ("waking", .array(snapshot.waking.map { $0.json(now: snapshot.now, format: format) })),
-                        ("sleep", snapshot.sleep?.json(now: snapshot.now, format: format) ?? .null),
+                        ("sleep", snapshot.sleep?.json(now: snapshot.now, format: format) ?? .null), ("night", source.night.json),
                         ("now", .string(format.iso(snapshot.now)))] + faces.flatMap(\.statusMembers).map { ($0.key, $0.value) })
     }
 }

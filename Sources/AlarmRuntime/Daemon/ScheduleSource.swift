@@ -40,6 +40,8 @@ package final class ScheduleSource {
     package private(set) var fileProblems: [String] = []
     /// The file's `"inputs"`.
     package private(set) var inputs: [InputSettings] = []
+    /// The file's `"night"`.
+    package private(set) var night = NightHours()
     /// True while `run` rings from its last good copy because the file was invalid at start.
     package private(set) var usingLastGood = false
     /// Reloads asked for so far: a reload's result is used only if no later one was asked.
@@ -119,6 +121,7 @@ package final class ScheduleSource {
         defaults = file.defaults
         documentInForce = file.document
         inputs = file.inputs
+        night = file.night
         usingLastGood = lastGood
         if !lastGood { fileProblems = [] }
     }

@@ -141,7 +141,7 @@ final class WebDriver {
         return reply?["value"]
     }
 
-    private static func freePort() throws -> UInt16 {
+    static func freePort() throws -> UInt16 {
         let listener = try SocketListener()
         return listener.port
     }
