@@ -108,7 +108,7 @@ final class ManageCommandTests: XCTestCase {
     func testUsageErrors() throws {
         let missing = try run(["add"])
         XCTAssertEqual(missing.status, 64)
-        XCTAssertTrue(missing.stderr.hasPrefix("alarmplay: error: missing argument TIME\nUsage: alarmplay add TIME [options]"), missing.stderr)
+        XCTAssertTrue(missing.stderr.hasPrefix("alarmplay: error: add needs TIME, or --times with a time per day\nUsage: alarmplay add [TIME] [options]"), missing.stderr)
         XCTAssertEqual(try run(["add", "07:00", "--dayz", "mon"]).status, 64)
         XCTAssertEqual(try run(["add", "07:00"]).status, 0)
         let nothing = try run(["edit", "07h00"])

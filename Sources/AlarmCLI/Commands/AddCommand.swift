@@ -5,7 +5,7 @@ public enum AddCommand: Command {
     public static let spec = CommandSpec(
         name: "add",
         abstract: tr("Add an alarm."),
-        arguments: [ArgumentSpec("TIME", help: tr("When it rings: 07:00, 7:05, 07:05:30, 6:45pm, 12am."))],
+        arguments: [ArgumentSpec("TIME", optional: true, help: tr("When it rings: 07:00, 7:05, 07:05:30, 6:45pm, 12am (or --times)."))],
         options: AlarmEditOptions.settings + [
             .value("id", "ID", help: tr("How to refer to it (default: from the label or the time, e.g. 06h45).")),
         ] + AlarmEditOptions.common,
@@ -16,6 +16,9 @@ public enum AddCommand: Command {
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        guard arguments.positional(0) != nil || arguments.value("times") != nil else {
+            throw UsageError(tr("add needs TIME, or --times with a time per day"), command: "add")
+        }
         let changes = try AlarmEditOptions.changes(arguments, time: arguments.positional(0))
         // Said in options' words before the file is touched (the file's own check names its keys).
         if arguments.value("every") != nil, arguments.value("from") == nil {

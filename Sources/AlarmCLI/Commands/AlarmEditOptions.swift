@@ -7,7 +7,7 @@ import AlarmRuntime
 package enum AlarmEditOptions {
     /// Option → alarm key, for the options that set one key from their value.
     package static let keys: [(option: String, key: String)] = [
-        ("time", "time"), ("days", "days"), ("date", "date"), ("every", "every"), ("from", "from"), ("monthly", "monthly"),
+        ("time", "time"), ("times", "times"), ("days", "days"), ("date", "date"), ("every", "every"), ("from", "from"), ("monthly", "monthly"),
         ("yearly", "yearly"), ("until", "until"), ("label", "label"), ("sound", "sound"),
         ("volume", "volume"), ("snooze", "snooze"), ("max-snoozes", "maxSnoozes"), ("ring-for", "ringFor"),
         ("fade-in", "fadeIn"), ("id", "id"),
@@ -15,6 +15,7 @@ package enum AlarmEditOptions {
 
     package static let settings: [OptionSpec] = [
         .value("days", "DAYS", help: tr("Days it rings on: mon,wed,fri, weekdays, weekends or daily.")),
+        .value("times", "DAY=TIME,...", help: tr("A time per day instead of TIME and --days: mon=6:30,sat=9:30 (weekdays=, weekends= too).")),
         .value("date", "YYYY-MM-DD", help: tr("Ring once, on this date.")),
         .value("every", "N{d|w}", help: tr("Every N days (3d) or weeks (2w, on --days), counted from --from.")),
         .value("from", "YYYY-MM-DD", help: tr("The date --every counts from.")),
@@ -60,6 +61,16 @@ package enum AlarmEditOptions {
         if !exceptions.isEmpty { changes.set("except", .array(exceptions.map(JSONValue.string))) }
         try exclusive("off", "on", arguments)
         try exclusive("days", "no-days", arguments)
+        try exclusive("times", "days", arguments)
+        try exclusive("times", "time", arguments)
+        if time != nil, arguments.value("times") != nil { throw UsageError(tr("give TIME or --times, not both")) }
+        // A time per day replaces the one time and the days; one time replaces the times.
+        if arguments.value("times") != nil {
+            changes.remove("time")
+            changes.remove("days")
+        } else if changes.values["time"] != nil {
+            changes.remove("times")
+        }
         try exclusive("date", "no-date", arguments)
         if arguments.flag("off") { changes.set("enabled", false) }
         if arguments.flag("on") { changes.set("enabled", true) }

@@ -43,6 +43,18 @@ public struct AlarmChanges: Sendable, Equatable {
         switch key {
         case "time":
             return .string(try TimeOfDay(typed: text).description)
+        case "times":
+            // `mon=6:30,sat=9:30` or `weekdays=06:30,sat=9:30`, as the file's object.
+            var members: [(String, JSONValue)] = []
+            for part in text.split(separator: ",") {
+                let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces }
+                guard pair.count == 2, !pair[0].isEmpty else {
+                    throw ValueError(tr("a time per day such as mon=6:30,sat=9:30, not \"{part}\"", ["part": String(part)]))
+                }
+                _ = try WeekdaySet(parsingName: pair[0])
+                members.append((pair[0].lowercased(), .string(try TimeOfDay(typed: pair[1]).description)))
+            }
+            return .object(members)
         case "days":
             let days = try WeekdaySet(parsingList: text)
             let group = WeekdaySet.groups.first { $0.1 == days }?.0

@@ -39,7 +39,13 @@ public enum AlarmFileEdits {
     public static func edit(_ reference: String, _ changes: AlarmChanges, in file: AlarmFile, today: CalendarDate? = nil) throws -> Outcome {
         try NewText.check(changes)
         try checkDate(changes, today: today)
-        let index = try alarm(reference, in: file).position - 1
+        let found = try alarm(reference, in: file)
+        var changes = changes
+        // One time in place of a time per day keeps the days those times had.
+        if changes.values["time"] != nil, changes.values["days"] == nil, !found.times.isEmpty {
+            changes.set("days", .array(WeekdaySet(Array(found.times.keys)).names.map(JSONValue.string)))
+        }
+        let index = found.position - 1
         return replacing(in: file) { alarms in
             changes.apply(to: &alarms[index])
             return index

@@ -29,7 +29,7 @@ public struct AlarmListing: Sendable {
 
     public func row(format: TimeFormat) -> [String] {
         [
-            alarm.name, alarm.enabled ? tr("on") : tr("off"), alarm.time.description, alarm.repeats.words,
+            alarm.name, alarm.enabled ? tr("on") : tr("off"), alarm.timesText ?? alarm.time.description, alarm.repeats.words,
             alarm.label ?? "-", soundText, next(format: format) + (nextSkip.map { "; " + $0.line(format: format) } ?? ""),
         ]
     }
@@ -85,6 +85,7 @@ public struct AlarmListing: Sendable {
             "id": .optional(alarm.id), "position": .int(alarm.position), "enabled": .bool(alarm.enabled),
             "time": .string(alarm.time.description), "days": days, "date": date, "pattern": .string(alarm.repeats.description),
             "label": .optional(alarm.label),
+            "times": alarm.times.isEmpty ? .null : .object(Weekday.allCases.compactMap { day in alarm.times[day].map { (day.shortName, .string($0.description)) } }),
             "sound": ["name": .optional(sound?.sound.name), "index": sound.map { .int($0.index) } ?? .null,
                       "reference": .string(settings.sound.description),
                       "sequence": .array(settings.sequence.map { .string($0.description) })],

@@ -95,6 +95,8 @@ public struct Alarm: Sendable, Equatable {
     public var until: CalendarDate?
     /// The calendars whose days it does not ring on (`"skipDays"`), repeating alarms only.
     public var skipDays = SkipDays()
+    /// A time per weekday (`"times"`), in place of one `time` for all its days; empty: `time`.
+    public var times: [Weekday: TimeOfDay] = [:]
     /// Its own hooks; those at the top of the file apply to it too (`AlarmFile.hooks`).
     public var hooks: [Hook] = []
 
@@ -129,6 +131,6 @@ public struct Alarm: Sendable, Equatable {
     /// Changes whenever what decides its rings changes, so state kept for an earlier version
     /// of the alarm (done, skipped, armed) is dropped after an edit or a re-enable.
     public var fingerprint: String {
-        "\(time) \(repeats) \(enabled ? "on" : "off")" + (until.map { " until \($0)" } ?? "")
+        "\(time) \(repeats) \(enabled ? "on" : "off")" + (until.map { " until \($0)" } ?? "") + (timesText.map { " times \($0)" } ?? "")
     }
 }

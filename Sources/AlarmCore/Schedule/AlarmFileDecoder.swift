@@ -3,7 +3,7 @@
 package struct AlarmFileDecoder {
     package static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "bedtime", "skipDays", "inputs", "night", "defaults", "alarms"]
     package static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices", "preflight", "escalate", "wakeUp", "wakeUpSound", "bedtime"]
-    package static let alarmKeys = ["id", "label", "time", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "skipDays", "enabled"]
+    package static let alarmKeys = ["id", "label", "time", "times", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "skipDays", "enabled"]
         + settingKeys + ["hooks", "skip", "shift"]
 
     package let sounds: SoundRegistry?
@@ -103,12 +103,25 @@ package struct AlarmFileDecoder {
             value.boolValue ?? reportNil(Self.got(tr("{key} must be true or false", ["key": "enabled"]), value), at: value.position)
         }
         var time: TimeOfDay?
-        if let value = entry["time"] {
-            time = parse(value, tr("time must be a string \"HH:MM\" or \"HH:MM:SS\""), TimeOfDay.init(parsing:))
+        var times: [Weekday: TimeOfDay] = [:]
+        var repeats: AlarmRepeat?
+        if let value = entry["times"] {
+            // A time per day names the days too: `time` and `days` (or a date or pattern) beside it would say it twice.
+            if let clash = members.first(where: { ["time", "days", "date", "every", "monthly", "yearly"].contains($0.key) }) {
+                report(tr("give \"times\" or \"{key}\", not both (\"times\" gives each day its time)", ["key": clash.key]), at: clash.keyPosition)
+            } else if let decoded = decodeTimes(value) {
+                times = decoded
+                time = Weekday.allCases.lazy.compactMap { decoded[$0] }.first
+                repeats = .weekly(WeekdaySet(Array(decoded.keys)))
+            }
         } else {
-            report(tr("alarm {position} has no \"time\" (e.g. \"time\": \"07:00\")", ["position": String(position)]), at: entry.position)
+            if let value = entry["time"] {
+                time = parse(value, tr("time must be a string \"HH:MM\" or \"HH:MM:SS\""), TimeOfDay.init(parsing:))
+            } else {
+                report(tr("alarm {position} has no \"time\" (e.g. \"time\": \"07:00\")", ["position": String(position)]), at: entry.position)
+            }
+            repeats = decodeRepeat(entry, members: members)
         }
-        let repeats = decodeRepeat(entry, members: members)
         let settings = decodeSettings(entry, inheriting: defaults)
         let skip = entry["skip"].flatMap {
             parse($0, tr("skip must be a string such as \"2026-12-07T06:45:00+01:00\" (the ring to skip)")) {
@@ -122,6 +135,7 @@ package struct AlarmFileDecoder {
             settings: settings, skip: skip
         )
         alarm.shift = shift
+        alarm.times = times
         (alarm.except, alarm.until) = decodeLimits(entry, repeats: repeats)
         alarm.skipDays.sources = decodeAlarmSkipDays(entry, repeats: repeats)
         alarm.hooks = entry["hooks"].map { decodeHooks($0) } ?? []

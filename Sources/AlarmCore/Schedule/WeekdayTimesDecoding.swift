@@ -1,0 +1,62 @@
+/// Reading `"times"`: a time per weekday (`{"mon": "06:30", "weekends": "09:30"}`) in place of
+/// `time` and `days`, each problem at its place.
+extension AlarmFileDecoder {
+    /// The days and their times, nil with the problems reported.
+    mutating package func decodeTimes(_ value: JSONValue) -> [Weekday: TimeOfDay]? {
+        guard let members = value.members, !members.isEmpty else {
+            return reportNil(Self.got(tr("times must be an object of days and times such as {\"mon\": \"06:30\", \"sat\": \"09:30\"}"), value),
+                             at: value.position)
+        }
+        var times: [Weekday: TimeOfDay] = [:]
+        // Which key set each day, and whether it names a group (`weekdays`): a day's own key wins
+        // over a group's, whatever their order; two of a kind for one day is a mistake.
+        var givenBy: [Weekday: (key: String, group: Bool)] = [:]
+        let before = problems.count
+        for member in members {
+            let days: WeekdaySet
+            do {
+                days = try WeekdaySet(parsingName: member.key)
+            } catch {
+                report(error.message, at: member.keyPosition)
+                continue
+            }
+            guard let time = parse(member.value, tr("a day's time must be a string \"HH:MM\" or \"HH:MM:SS\""), TimeOfDay.init(parsing:)) else { continue }
+            let group = days.days.count > 1
+            var twice: [Weekday] = []
+            var earlierKey = ""
+            for day in days.days {
+                if let earlier = givenBy[day] {
+                    if earlier.group != group {
+                        if group { continue }
+                    } else {
+                        twice.append(day)
+                        earlierKey = earlier.key
+                    }
+                }
+                times[day] = time
+                givenBy[day] = (member.key, group)
+            }
+            if !twice.isEmpty {
+                report(tr("{days} given twice, by \"{earlier}\" and \"{key}\"", ["days": WeekdaySet(twice).description, "earlier": earlierKey, "key": member.key]),
+                       at: member.keyPosition)
+            }
+        }
+        return problems.count == before ? times : nil
+    }
+}
+
+extension Alarm {
+    /// The time it rings on `date`: that weekday's own (`times`), else `time`.
+    public func time(on date: CalendarDate) -> TimeOfDay { times[date.weekday] ?? time }
+
+    /// `mon–fri 06:30, sat 09:30`-like words for `times`, days of the same time together; nil without.
+    public var timesText: String? {
+        guard !times.isEmpty else { return nil }
+        var groups: [(time: TimeOfDay, days: [Weekday])] = []
+        for day in Weekday.allCases {
+            guard let time = times[day] else { continue }
+            if let index = groups.firstIndex(where: { $0.time == time }) { groups[index].days.append(day) } else { groups.append((time, [day])) }
+        }
+        return groups.map { "\(WeekdaySet($0.days).description) \($0.time)" }.joined(separator: ", ")
+    }
+}
