@@ -42,8 +42,9 @@ public enum AlarmFileEdits {
         let found = try alarm(reference, in: file)
         var changes = changes
         // One time in place of a time per day keeps the days those times had.
-        if changes.values["time"] != nil, changes.values["days"] == nil, !found.times.isEmpty {
-            changes.set("days", .array(WeekdaySet(Array(found.times.keys)).names.map(JSONValue.string)))
+        if changes.values["time"] != nil, !found.times.isEmpty {
+            changes.remove("times")
+            if changes.values["days"] == nil { changes.set("days", .array(WeekdaySet(Array(found.times.keys)).names.map(JSONValue.string))) }
         }
         let index = found.position - 1
         return replacing(in: file) { alarms in

@@ -48,8 +48,8 @@ extension WeekdayTimesTests {
         XCTAssertThrowsError(try AlarmChanges.value(for: "times", typed: "tues=6:30"))
         let file = try AlarmFile.parse(#"{"alarms": [{"id": "work", "times": {"mon": "06:30", "sat": "09:30"}}]}"#, path: "a.json", sounds: nil)
         var changes = AlarmChanges()
+        // As the page and Home Assistant's time entity send it: the time alone.
         changes.set("time", .string("07:00"))
-        changes.remove("times")
         let edited = try XCTUnwrap(AlarmFileEdits.edit("work", changes, in: file).edit)
         let alarm = try AlarmFile.parse(JSONWriter.pretty(edited.document), path: "a.json", sounds: nil).alarms[0]
         XCTAssertEqual(alarm.time.description, "07:00")
