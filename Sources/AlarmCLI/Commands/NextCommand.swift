@@ -72,6 +72,7 @@ public enum NextCommand: Command {
         let rows = Table.render(rings.map { ring in
             [ring.alarm.name, format.human(ring.at), "(\(TimeFormat.relative(from: now, to: ring.at)))"]
                 + (ring.shiftedFrom.map { ["moved once from " + format.zone.localTime(at: $0).time.description] } ?? [])
+                + (ring.alarm.sun.map { sun in [sunWords(sun, ring: ring, format: format)] } ?? [])
         })
         let width = (rings.map(\.alarm.name.count) + skipped.map(\.alarm.name.count)).max() ?? 0
         let skips = skipped.map { skip in
@@ -80,12 +81,24 @@ public enum NextCommand: Command {
         return merged(rings.map(\.at), rows, skipped.map(\.at), skips)
     }
 
+    /// `sunrise 07:42` beside a ring that follows the sun; `no sunrise: rings at latest` on a day without it.
+    private static func sunWords(_ sun: SunRule, ring: Ring, format: TimeFormat) -> String {
+        guard let event = ring.alarm.sunEvent(forRingAt: ring.at, zone: format.zone) else {
+            return tr("no {event} that day: rings at its latest", ["event": sun.event.rawValue])
+        }
+        let time = format.zone.localTime(at: event).time
+        return "\(sun.event.rawValue) \(TimeOfDay(hour: time.hour, minute: time.minute))"
+    }
+
     package static func json(_ rings: [Ring], skipped: [SkippedRing] = [], format: TimeFormat) -> JSONValue {
         func entry(_ alarm: Alarm, _ at: Int) -> [(String, JSONValue)] {
             [("id", .optional(alarm.id)), ("label", .optional(alarm.label)), ("at", .string(format.iso(at))), ("position", .int(alarm.position))]
         }
         func ring(_ ring: Ring) -> JSONValue {
-            .object(entry(ring.alarm, ring.at) + [("shiftedFrom", ring.shiftedFrom.map { .string(format.iso($0)) } ?? .null)])
+            .object(entry(ring.alarm, ring.at) + [("shiftedFrom", ring.shiftedFrom.map { .string(format.iso($0)) } ?? .null)]
+                + (ring.alarm.sun.map { sun in
+                    [("sun", ["event": .string(sun.event.rawValue), "at": ring.alarm.sunEvent(forRingAt: ring.at, zone: format.zone).map { .string(format.iso($0)) } ?? .null])]
+                } ?? []))
         }
         let skips = skipped.map { JSONValue.object(entry($0.alarm, $0.at) + [("skipped", true), ("reason", $0.reason.json)]) }
         return .array(merged(rings.map(\.at), rings.map(ring), skipped.map(\.at), skips))

@@ -50,6 +50,8 @@ public struct AlarmSettings: Sendable, Equatable {
     public var wakeUpSound: SoundReference?
     /// The reminder to go to bed in time for this alarm; nil: none.
     public var bedtime: Bedtime?
+    /// Where its sun is, for a `sun` alarm.
+    public var location: Location?
 
     public init(
         sound: SoundReference, volume: Double, snooze: Int, maxSnoozes: Int, ringFor: Int, fadeIn: Int, forceAudible: Bool = true,
@@ -97,6 +99,8 @@ public struct Alarm: Sendable, Equatable {
     public var skipDays = SkipDays()
     /// A time per weekday (`"times"`), in place of one `time` for all its days; empty: `time`.
     public var times: [Weekday: TimeOfDay] = [:]
+    /// Each day's time from the sun (`"sun"`), at `settings.location`.
+    public var sun: SunRule?
     /// Its own hooks; those at the top of the file apply to it too (`AlarmFile.hooks`).
     public var hooks: [Hook] = []
 
@@ -131,6 +135,6 @@ public struct Alarm: Sendable, Equatable {
     /// Changes whenever what decides its rings changes, so state kept for an earlier version
     /// of the alarm (done, skipped, armed) is dropped after an edit or a re-enable.
     public var fingerprint: String {
-        "\(time) \(repeats) \(enabled ? "on" : "off")" + (until.map { " until \($0)" } ?? "") + (timesText.map { " times \($0)" } ?? "")
+        "\(time) \(repeats) \(enabled ? "on" : "off")" + (until.map { " until \($0)" } ?? "") + (timesText.map { " times \($0)" } ?? "") + (sun.map { " sun \($0)" } ?? "")
     }
 }

@@ -1,9 +1,9 @@
 /// Turns a parsed alarms document into alarms, collecting every problem instead of stopping at
 /// the first, each at the position of the value or key at fault.
 package struct AlarmFileDecoder {
-    package static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "bedtime", "skipDays", "inputs", "night", "defaults", "alarms"]
-    package static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices", "preflight", "escalate", "wakeUp", "wakeUpSound", "bedtime"]
-    package static let alarmKeys = ["id", "label", "time", "times", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "skipDays", "enabled"]
+    package static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "bedtime", "location", "skipDays", "inputs", "night", "defaults", "alarms"]
+    package static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices", "preflight", "escalate", "wakeUp", "wakeUpSound", "bedtime", "location"]
+    package static let alarmKeys = ["id", "label", "time", "times", "sun", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "skipDays", "enabled"]
         + settingKeys + ["hooks", "skip", "shift"]
 
     package let sounds: SoundRegistry?
@@ -49,6 +49,7 @@ package struct AlarmFileDecoder {
         if let value = document["preflight"], let seconds = decodeDuration(value, "preflight", Self.preflightRange) { defaults.preflight = seconds }
         if let value = document["escalate"], let steps = decodeEscalation(value) { defaults.escalate = steps }
         if let value = document["bedtime"] { defaults.bedtime = decodeBedtime(value) }
+        if let value = document["location"] { defaults.location = decodeLocation(value) }
         if let block = document["defaults"] {
             if let settings = block.members {
                 checkKeys(settings, allowed: Self.settingKeys, misplaced: tr("\"{key}\" has no default (allowed: {allowed})"))
@@ -117,6 +118,10 @@ package struct AlarmFileDecoder {
         } else {
             if let value = entry["time"] {
                 time = parse(value, tr("time must be a string \"HH:MM\" or \"HH:MM:SS\""), TimeOfDay.init(parsing:))
+            } else if let sun = entry["sun"] {
+                // A sun alarm's time is its fallback: `latest`, else `earliest`, else 07:00.
+                time = sun["latest"]?.stringValue.flatMap { try? TimeOfDay(parsing: $0) }
+                    ?? sun["earliest"]?.stringValue.flatMap { try? TimeOfDay(parsing: $0) } ?? TimeOfDay(hour: 7, minute: 0)
             } else {
                 report(tr("alarm {position} has no \"time\" (e.g. \"time\": \"07:00\")", ["position": String(position)]), at: entry.position)
             }
@@ -136,6 +141,15 @@ package struct AlarmFileDecoder {
         )
         alarm.shift = shift
         alarm.times = times
+        if let value = entry["sun"] {
+            alarm.sun = decodeSun(value)
+            if case .weekly = repeats {} else { report(tr("\"sun\" goes with \"days\": the days it rings on"), at: value.position) }
+            if settings.location == nil {
+                report(tr("\"sun\" needs a \"location\" (here or at the top of the file), e.g. {\"latitude\": 52.52, \"longitude\": 13.4}"), at: value.position)
+            }
+            if entry["times"] != nil { report(tr("give \"sun\" or \"times\", not both"), at: value.position) }
+            guard problems.count == before else { return nil }
+        }
         (alarm.except, alarm.until) = decodeLimits(entry, repeats: repeats)
         alarm.skipDays.sources = decodeAlarmSkipDays(entry, repeats: repeats)
         alarm.hooks = entry["hooks"].map { decodeHooks($0) } ?? []

@@ -70,6 +70,7 @@ extension AlarmFileDecoder {
         if let value = object["escalate"], let steps = decodeEscalation(value) { settings.escalate = steps }
         if let value = object["wakeUp"], let seconds = decodeDuration(value, "wakeUp", Self.wakeUpRange) { settings.wakeUp = seconds }
         if let value = object["bedtime"] { settings.bedtime = decodeBedtime(value) }
+        if let value = object["location"] { settings.location = decodeLocation(value) }
         if let value = object["wakeUpSound"], let sound = decodeSound(value) { settings.wakeUpSound = sound }
         if let value = object["maxSnoozes"] {
             if let count = value.numberValue?.int, Self.maxSnoozesRange.contains(count) {

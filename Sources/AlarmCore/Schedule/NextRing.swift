@@ -104,7 +104,7 @@ extension Alarm {
             guard let date = nextDate(cursor) else { return }
             if let until, date > until { return }
             cursor = date.adding(days: 1)
-            guard let ring = zone.instant(of: date, at: time(on: date)), counts(ring, after: after) else { continue }
+            guard let ring = zone.instant(of: date, at: time(on: date, zone: zone)), counts(ring, after: after) else { continue }
             let reason: SkipReason? = except.contains(date) ? .except : skipDays.reason(on: date) ?? (skipped.contains(ring) ? .skippedOnce : nil)
             guard visit(ring, reason) else { return }
         }

@@ -46,8 +46,17 @@ extension AlarmFileDecoder {
 }
 
 extension Alarm {
-    /// The time it rings on `date`: that weekday's own (`times`), else `time`.
-    public func time(on date: CalendarDate) -> TimeOfDay { times[date.weekday] ?? time }
+    /// The time it rings on `date`: from the sun (`sun`), that weekday's own (`times`), else `time`.
+    public func time(on date: CalendarDate, zone: LocalTimeZone = .current) -> TimeOfDay {
+        if let sun, let location = settings.location { return sun.time(on: date, at: location, otherwise: time, zone: zone).time }
+        return times[date.weekday] ?? time
+    }
+
+    /// The sun's event on the day of a ring at `ring` (nil: no sun rule, or a day without the event).
+    public func sunEvent(forRingAt ring: Int, zone: LocalTimeZone = .current) -> Int? {
+        guard let sun, let location = settings.location else { return nil }
+        return sun.time(on: zone.localTime(at: ring).date, at: location, otherwise: time, zone: zone).event
+    }
 
     /// `mon–fri 06:30, sat 09:30`-like words for `times`, days of the same time together; nil without.
     public var timesText: String? {

@@ -1,0 +1,62 @@
+/// Reading `"location"` and `"sun"`, each problem at its place.
+extension AlarmFileDecoder {
+    mutating package func decodeLocation(_ value: JSONValue) -> Location? {
+        guard let members = value.members else {
+            return reportNil(Self.got(tr("location must be an object such as {\"latitude\": 52.52, \"longitude\": 13.4}"), value), at: value.position)
+        }
+        for member in members where !["latitude", "longitude"].contains(member.key) {
+            report(tr("unknown key \"{key}\" in location (allowed: latitude, longitude)", ["key": member.key]), at: member.keyPosition)
+        }
+        func degrees(_ key: String, _ range: ClosedRange<Double>) -> Double? {
+            guard let value = value[key] else { return reportNil(tr("location needs \"{key}\" in degrees", ["key": key]), at: value.position) }
+            guard let number = value.numberValue?.double, range.contains(number) else {
+                return reportNil(Self.got(tr("{key} must be a number of degrees from {low} to {high}", ["key": key, "low": String(Int(range.lowerBound)),
+                                                                                                     "high": String(Int(range.upperBound))]), value),
+                                 at: value.position)
+            }
+            return number
+        }
+        let latitude = degrees("latitude", -90...90), longitude = degrees("longitude", -180...180)
+        guard let latitude, let longitude else { return nil }
+        return Location(latitude: latitude, longitude: longitude)
+    }
+
+    package static let sunKeys = ["event", "offset", "earliest", "latest"]
+
+    mutating package func decodeSun(_ value: JSONValue) -> SunRule? {
+        guard let members = value.members else {
+            return reportNil(Self.got(tr("sun must be an object such as {\"event\": \"sunrise\", \"offset\": \"-30m\", \"latest\": \"07:30\"}"), value),
+                             at: value.position)
+        }
+        let before = problems.count
+        for member in members where !Self.sunKeys.contains(member.key) {
+            let hint = Suggestion.closest(to: member.key, in: Self.sunKeys).map { tr(" (did you mean \"{name}\"?)", ["name": $0]) } ?? ""
+            report(tr("unknown key \"{key}\" in sun{hint} (allowed: {allowed})", ["key": member.key, "hint": hint, "allowed": Self.sunKeys.joined(separator: ", ")]),
+                   at: member.keyPosition)
+        }
+        let names = SolarTime.Event.allCases.map(\.rawValue)
+        guard let eventValue = value["event"] else {
+            return reportNil(tr("sun needs \"event\": one of {events}", ["events": names.joined(separator: ", ")]), at: value.position)
+        }
+        guard let event = eventValue.stringValue.flatMap(SolarTime.Event.init(rawValue:)) else {
+            let hint = eventValue.stringValue.flatMap { Suggestion.closest(to: $0, in: names) }.map { tr(" (did you mean \"{name}\"?)", ["name": $0]) } ?? ""
+            return reportNil(Self.got(tr("event must be one of {events}{hint}", ["events": names.joined(separator: ", "), "hint": hint]), eventValue),
+                             at: eventValue.position)
+        }
+        var rule = SunRule(event: event)
+        if let offset = value["offset"] {
+            if let text = offset.stringValue, text.hasPrefix("-") {
+                rule.offset = -(decodeDuration(JSONValue(.string(String(text.dropFirst())), at: offset.position), "offset", 0...(6 * 3600)) ?? 0)
+            } else {
+                rule.offset = decodeDuration(offset, "offset", 0...(6 * 3600)) ?? 0
+            }
+        }
+        let message = tr("a time of day must be \"HH:MM\", e.g. \"07:30\"")
+        rule.earliest = value["earliest"].flatMap { parse($0, message, TimeOfDay.init(parsing:)) }
+        rule.latest = value["latest"].flatMap { parse($0, message, TimeOfDay.init(parsing:)) }
+        if let earliest = rule.earliest, let latest = rule.latest, earliest > latest, let at = value["latest"] {
+            report(tr("latest ({latest}) is before earliest ({earliest})", ["latest": latest.description, "earliest": earliest.description]), at: at.position)
+        }
+        return problems.count == before ? rule : nil
+    }
+}
