@@ -9,6 +9,7 @@ extension SoundRegistry {
             FileProvider(folders: folders.paths),
             StreamProvider(folders: folders.paths),
             SpeakProvider(),
+            FolderProvider(folders: folders.paths),
         ], voices: { SpeechSynthesizer.voices() })
     }
 }

@@ -19,7 +19,7 @@ public enum SolarTime {
 
     public static func instant(of event: Event, on date: CalendarDate, latitude: Double, longitude: Double) -> Int? {
         // Midnight UTC of the date, as a Julian day; the first guess is local solar noon.
-        let midnight = Double(daysSinceEpoch(date)) * 86_400
+        let midnight = Double(date.dayNumber) * 86_400
         var minutes = 720 - 4 * longitude
         for _ in 0..<2 {
             guard let found = minutesUTC(of: event, julianCentury: century(at: midnight + minutes * 60), latitude: latitude, longitude: longitude) else {
@@ -57,14 +57,4 @@ public enum SolarTime {
     private static func century(at seconds: Double) -> Double { (seconds / 86_400 + 2_440_587.5 - 2_451_545) / 36_525 }
     private static func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
     private static func degrees(_ radians: Double) -> Double { radians * 180 / .pi }
-
-    /// Days from 1970-01-01 to `date` (the proleptic Gregorian calendar).
-    private static func daysSinceEpoch(_ date: CalendarDate) -> Int {
-        let y = date.month <= 2 ? date.year - 1 : date.year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (date.month + (date.month > 2 ? -3 : 9)) + 2) / 5 + date.day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
 }
