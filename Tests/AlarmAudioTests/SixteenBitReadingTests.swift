@@ -4,15 +4,6 @@ import XCTest
 
 @testable import AlarmCore
 @testable import AlarmAudio
-@testable import AlarmRuntime
-@testable import MQTTClient
-@testable import FaceTerminal
-@testable import FaceWeb
-@testable import FaceMQTT
-@testable import FaceHousehold
-@testable import FaceHooks
-@testable import FaceEventsFile
-@testable import AlarmCLI
 import UnitTestSupport
 
 /// The 16-bit side of the file sources: the samples exactly as stored, from the same position as

@@ -1,15 +1,6 @@
 import XCTest
 
 @testable import AlarmCore
-@testable import AlarmAudio
-@testable import AlarmRuntime
-@testable import MQTTClient
-@testable import FaceTerminal
-@testable import FaceWeb
-@testable import FaceMQTT
-@testable import FaceHousehold
-@testable import FaceHooks
-@testable import FaceEventsFile
 @testable import AlarmCLI
 import UnitTestSupport
 

@@ -1,14 +1,4 @@
 import AlarmCore
-import AlarmAudio
-import AlarmRuntime
-import MQTTClient
-import FaceTerminal
-import FaceWeb
-import FaceMQTT
-import FaceHousehold
-import FaceHooks
-import FaceEventsFile
-import AlarmCLI
 import Foundation
 import XCTest
 

@@ -1,16 +1,8 @@
 import XCTest
 
 @testable import AlarmCore
-@testable import AlarmAudio
-@testable import AlarmRuntime
 @testable import MQTTClient
-@testable import FaceTerminal
-@testable import FaceWeb
 @testable import FaceMQTT
-@testable import FaceHousehold
-@testable import FaceHooks
-@testable import FaceEventsFile
-@testable import AlarmCLI
 import UnitTestSupport
 
 /// The device-level sleep timer entities: valid for Home Assistant's `switch`, `number` and

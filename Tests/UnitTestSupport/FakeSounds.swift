@@ -1,14 +1,4 @@
 import AlarmCore
-import AlarmAudio
-import AlarmRuntime
-import MQTTClient
-import FaceTerminal
-import FaceWeb
-import FaceMQTT
-import FaceHousehold
-import FaceHooks
-import FaceEventsFile
-import AlarmCLI
 
 /// Nine sounds from two providers, standing in for the real tones and files.
 package struct FakeSoundProvider: SoundProvider {

@@ -2,16 +2,6 @@ import Foundation
 import XCTest
 
 @testable import AlarmCore
-@testable import AlarmAudio
-@testable import AlarmRuntime
-@testable import MQTTClient
-@testable import FaceTerminal
-@testable import FaceWeb
-@testable import FaceMQTT
-@testable import FaceHousehold
-@testable import FaceHooks
-@testable import FaceEventsFile
-@testable import AlarmCLI
 
 /// A German catalog of a few messages, compiled by msgfmt into a folder of its own and bound
 /// (`Messages.setUp`) until `remove`, for the tests of what speaks German inside a Localizer.

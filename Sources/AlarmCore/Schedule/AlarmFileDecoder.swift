@@ -24,6 +24,16 @@ package struct AlarmFileDecoder {
         self.sounds = sounds
     }
 
+    /// Each key of `members` that `allowed` lacks, with the nearest one: `unknown key "slep" in
+    /// "bedtime" (did you mean "sleep"?) (allowed: sleep, before, sound)`.
+    mutating package func checkKeys(_ members: [JSONMember], allowed: [String], in place: String) {
+        for member in members where !allowed.contains(member.key) {
+            let hint = Suggestion.closest(to: member.key, in: allowed).map { tr(" (did you mean \"{name}\"?)", ["name": $0]) } ?? ""
+            report(tr("unknown key \"{key}\" in \"{place}\"{hint} (allowed: {allowed})",
+                      ["key": member.key, "place": place, "hint": hint, "allowed": allowed.joined(separator: ", ")]), at: member.keyPosition)
+        }
+    }
+
     mutating package func report(_ message: String, at position: SourcePosition) {
         problems.append(JSONProblem(message, at: position))
     }

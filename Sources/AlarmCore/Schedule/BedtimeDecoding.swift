@@ -10,12 +10,7 @@ extension AlarmFileDecoder {
             return nil
         }
         let before = problems.count
-        for member in members where !Self.bedtimeKeys.contains(member.key) {
-            let hint = Suggestion.closest(to: member.key, in: Self.bedtimeKeys).map { tr(" (did you mean \"{name}\"?)", ["name": $0]) } ?? ""
-            report(tr("unknown key \"{key}\" in bedtime{hint} (allowed: {allowed})", ["key": member.key, "hint": hint,
-                                                                                     "allowed": Self.bedtimeKeys.joined(separator: ", ")]),
-                   at: member.keyPosition)
-        }
+        checkKeys(members, allowed: Self.bedtimeKeys, in: "bedtime")
         guard let sleepValue = value["sleep"] else {
             return reportNil(tr("bedtime needs \"sleep\": how long to sleep before the alarm, e.g. \"7h30m\""), at: value.position)
         }

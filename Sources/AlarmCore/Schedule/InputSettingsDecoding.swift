@@ -18,12 +18,7 @@ extension AlarmFileDecoder {
             return nil
         }
         let before = problems.count
-        for member in members where !Self.inputKeys.contains(member.key) {
-            let hint = Suggestion.closest(to: member.key, in: Self.inputKeys).map { tr(" (did you mean \"{name}\"?)", ["name": $0]) } ?? ""
-            report(tr("unknown key \"{key}\" in an input{hint} (allowed: {allowed})", ["key": member.key, "hint": hint,
-                                                                                         "allowed": Self.inputKeys.joined(separator: ", ")]),
-                   at: member.keyPosition)
-        }
+        checkKeys(members, allowed: Self.inputKeys, in: "inputs")
         guard let device = value["device"] else { return reportNil(tr("an input needs \"device\": its path, e.g. \"/dev/input/event0\""), at: value.position) }
         guard let path = string(device, tr("device must be a path such as \"/dev/input/event0\"")) else { return nil }
         var settings = InputSettings(device: path)

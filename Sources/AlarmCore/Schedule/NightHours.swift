@@ -18,9 +18,7 @@ extension AlarmFileDecoder {
             report(Self.got(tr("night must be an object such as {\"from\": \"22:00\", \"to\": \"07:00\"}"), value), at: value.position)
             return nil
         }
-        for member in members where !["from", "to"].contains(member.key) {
-            report(tr("unknown key \"{key}\" in night (allowed: from, to)", ["key": member.key]), at: member.keyPosition)
-        }
+        checkKeys(members, allowed: ["from", "to"], in: "night")
         var night = NightHours()
         let message = tr("a time of night must be \"HH:MM\", e.g. \"22:00\"")
         if let from = value["from"] { night.from = parse(from, message, TimeOfDay.init(parsing:)) ?? night.from }

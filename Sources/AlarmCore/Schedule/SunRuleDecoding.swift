@@ -4,9 +4,7 @@ extension AlarmFileDecoder {
         guard let members = value.members else {
             return reportNil(Self.got(tr("location must be an object such as {\"latitude\": 52.52, \"longitude\": 13.4}"), value), at: value.position)
         }
-        for member in members where !["latitude", "longitude"].contains(member.key) {
-            report(tr("unknown key \"{key}\" in location (allowed: latitude, longitude)", ["key": member.key]), at: member.keyPosition)
-        }
+        checkKeys(members, allowed: ["latitude", "longitude"], in: "location")
         func degrees(_ key: String, _ range: ClosedRange<Double>) -> Double? {
             guard let value = value[key] else { return reportNil(tr("location needs \"{key}\" in degrees", ["key": key]), at: value.position) }
             guard let number = value.numberValue?.double, range.contains(number) else {
@@ -29,11 +27,7 @@ extension AlarmFileDecoder {
                              at: value.position)
         }
         let before = problems.count
-        for member in members where !Self.sunKeys.contains(member.key) {
-            let hint = Suggestion.closest(to: member.key, in: Self.sunKeys).map { tr(" (did you mean \"{name}\"?)", ["name": $0]) } ?? ""
-            report(tr("unknown key \"{key}\" in sun{hint} (allowed: {allowed})", ["key": member.key, "hint": hint, "allowed": Self.sunKeys.joined(separator: ", ")]),
-                   at: member.keyPosition)
-        }
+        checkKeys(members, allowed: Self.sunKeys, in: "sun")
         let names = SolarTime.Event.allCases.map(\.rawValue)
         guard let eventValue = value["event"] else {
             return reportNil(tr("sun needs \"event\": one of {events}", ["events": names.joined(separator: ", ")]), at: value.position)

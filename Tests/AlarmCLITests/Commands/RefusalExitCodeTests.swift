@@ -1,5 +1,4 @@
 @testable import AlarmCore
-@testable import AlarmCLI
 import XCTest
 
 /// A refusal's kind is the CLI's exit status, one each, so a script can tell them apart.

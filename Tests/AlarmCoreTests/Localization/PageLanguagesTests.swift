@@ -2,16 +2,6 @@ import Foundation
 import XCTest
 
 @testable import AlarmCore
-@testable import AlarmAudio
-@testable import AlarmRuntime
-@testable import MQTTClient
-@testable import FaceTerminal
-@testable import FaceWeb
-@testable import FaceMQTT
-@testable import FaceHousehold
-@testable import FaceHooks
-@testable import FaceEventsFile
-@testable import AlarmCLI
 import UnitTestSupport
 
 /// Choosing the page's language, and reading a compiled catalog (made here byte by byte, as

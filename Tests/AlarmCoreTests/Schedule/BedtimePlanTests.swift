@@ -49,7 +49,7 @@ final class BedtimePlanTests: XCTestCase {
         XCTAssertNil(file.alarms[1].settings.bedtime)
         XCTAssertThrowsError(try AlarmFile.parse(#"{"bedtime": {"slep": "8h"}, "alarms": []}"#, path: "alarms.json", sounds: nil)) { error in
             let lines = (error as? AlarmFileError)?.lines ?? []
-            XCTAssertTrue(lines.contains { $0.contains("unknown key \"slep\" in bedtime (did you mean \"sleep\"?)") }, "\(lines)")
+            XCTAssertTrue(lines.contains { $0.contains("unknown key \"slep\" in \"bedtime\" (did you mean \"sleep\"?)") }, "\(lines)")
         }
     }
 }

@@ -33,7 +33,7 @@ final class InputSettingsDecodingTests: XCTestCase {
         XCTAssertEqual(lines.count, 3, "\(lines)")
         XCTAssertTrue(lines.contains { $0.hasPrefix("alarms.json:1:54: unknown key \"KEY_F13X\"") }, "\(lines)")
         XCTAssertTrue(lines.contains { $0.contains("a key does one of snooze, stop, sleep, louder, quieter, next (did you mean \"sleep\"?)") }, "\(lines)")
-        XCTAssertTrue(lines.contains { $0.contains("unknown key \"grabb\" in an input (did you mean \"grab\"?)") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.contains("unknown key \"grabb\" in \"inputs\" (did you mean \"grab\"?)") }, "\(lines)")
     }
 
     func testAnInputNeedsItsDevice() {
