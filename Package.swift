@@ -8,16 +8,16 @@ let libraries: [Target.Dependency] = ["AlarmCore", "AlarmAudio", "AlarmRuntime",
 // together (see the executable's text.order).
 let sections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
 
-func layer(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+@MainActor func layer(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
     .target(name: name, dependencies: dependencies, swiftSettings: sections)
 }
 
 /// A face: over the core and the runtime's `FaceHost`, and its own libraries.
-func face(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+@MainActor func face(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
     layer(name, ["AlarmCore", "AlarmRuntime"] + dependencies)
 }
 
-func unitTests(_ target: String, exclude: [String] = []) -> Target {
+@MainActor func unitTests(_ target: String, exclude: [String] = []) -> Target {
     .testTarget(name: target + "Tests", dependencies: libraries + ["AudioTestSupport", "UnitTestSupport"], exclude: exclude)
 }
 
