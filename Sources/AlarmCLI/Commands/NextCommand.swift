@@ -82,7 +82,7 @@ public enum NextCommand: Command {
     }
 
     /// `sunrise 07:42` beside a ring that follows the sun; `no sunrise: rings at latest` on a day without it.
-    private static func sunWords(_ sun: SunRule, ring: Ring, format: TimeFormat) -> String {
+    package static func sunWords(_ sun: SunRule, ring: Ring, format: TimeFormat) -> String {
         guard let event = ring.alarm.sunEvent(forRingAt: ring.at, zone: format.zone) else {
             return tr("no {event} that day: rings at its latest", ["event": sun.event.rawValue])
         }
