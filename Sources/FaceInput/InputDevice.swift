@@ -30,14 +30,26 @@ package final class InputDevice {
         close(descriptor)
     }
 
-    /// The records that came in whole; `gone` once the device is unplugged (ENODEV) or the file ends.
-    package func read() -> (records: [InputRecord], gone: Bool) {
+    /// Records read at most in one turn of the loop: a path that never runs dry (`/dev/zero`, a
+    /// FIFO someone floods) costs its own reading, not the loop's other work.
+    package static let recordsPerTurn = 1024
+
+    /// The records that came in whole; `gone` once the device is unplugged (ENODEV) or the file
+    /// ends; `more` when the turn's bound was reached with more to read.
+    package func read() -> (records: [InputRecord], gone: Bool, more: Bool) {
         var chunk = [UInt8](repeating: 0, count: 64 * InputRecord.size)
         var gone = false
+        var taken = 0
         while true {
+            guard taken < Self.recordsPerTurn * InputRecord.size else {
+                let (records, used) = InputRecord.decode(pending)
+                pending.removeFirst(used)
+                return (records, false, true)
+            }
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 pending += chunk.prefix(count)
+                taken += count
                 continue
             }
             if count == 0 || (errno != EAGAIN && errno != EINTR) { gone = true }
@@ -46,6 +58,6 @@ package final class InputDevice {
         }
         let (records, used) = InputRecord.decode(pending)
         pending.removeFirst(used)
-        return (records, gone)
+        return (records, gone, false)
     }
 }

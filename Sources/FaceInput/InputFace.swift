@@ -105,13 +105,24 @@ final package class InputFace: DaemonFace {
         input.retry = nil
     }
 
+    /// How long a device that filled a turn's bound is left alone before it is read again.
+    package static let pauseMilliseconds: Int64 = 100
+
     private func readable(_ input: Watched) {
         guard let device = input.device else { return }
-        let (records, gone) = device.read()
+        let (records, gone, more) = device.read()
         for record in records {
             for action in input.presses.take(record, at: clock.now()) { act(action, record: record, input) }
         }
         armLongPress(input)
+        if more {
+            // A flood: read again a little later, so the loop is never busy with it alone.
+            host.loop.unwatch(device.descriptor)
+            _ = host.loop.schedule(afterMilliseconds: Self.pauseMilliseconds) { [unowned self, unowned input] in
+                guard let current = input.device, current === device else { return }
+                host.loop.watch(device.descriptor) { [unowned self, unowned input] in readable(input) }
+            }
+        }
         if gone {
             close(input)
             input.missing = true
@@ -134,12 +145,13 @@ final package class InputFace: DaemonFace {
     /// One door in: the press becomes the core's command. With nothing ringing, the snooze key
     /// says when the next alarm is instead.
     private func act(_ action: InputAction, record: InputRecord?, _ input: Watched) {
-        let quiet = host.snapshot().ringing.isEmpty
+        let snapshot = host.snapshot()
+        let quiet = snapshot.ringing.isEmpty
         let request: ControlRequest
         switch action {
         case .snooze: request = quiet ? .sayNext : .snooze(id: nil)
-        case .stop: request = quiet && host.snapshot().sleep != nil ? .stopSleep : .stop(id: nil)
-        case .sleep: request = host.snapshot().sleep == nil ? .startSleep(SleepRequest(seconds: InputSettings.sleepSeconds)) : .stopSleep
+        case .stop: request = quiet && snapshot.sleep != nil ? .stopSleep : .stop(id: nil)
+        case .sleep: request = snapshot.sleep == nil ? .startSleep(SleepRequest(seconds: InputSettings.sleepSeconds)) : .stopSleep
         case .louder: request = .volume(louder: true)
         case .quieter: request = .volume(louder: false)
         case .next: request = .sayNext

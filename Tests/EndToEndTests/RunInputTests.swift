@@ -92,6 +92,24 @@ final class RunInputTests: XCTestCase {
         stop(run)
     }
 
+    /// A path that never runs dry in the input's place: read in bounded turns, so the alarm rings
+    /// on its second and the socket still answers.
+    func testADeviceThatNeverRunsDryBlocksNothing() throws {
+        let due = scenario.at(secondsAhead: 3)
+        try scenario.writeAlarms(["{\"id\": \"work\", \(due.json), \"sound\": \"tone:beep\", \"fadeIn\": 0, \"ringFor\": \"2s\"}"])
+        let run = try scenario.startRun(["--input", "/dev/zero"])
+        XCTAssertNotNil(run.waitForLog("event=input_opened device=/dev/zero", timeout: 5), run.stderr)
+        let started = Date()
+        let status = try scenario.control(["status", "--json"])
+        XCTAssertEqual(status.status, 0, status.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "the socket answers beside the flood")
+        XCTAssertNotNil(run.waitForLog("event=fired id=work", timeout: 10), run.stderr)
+        let fired = try XCTUnwrap(run.logLines("event=fired id=work").first)
+        let late = try XCTUnwrap(fired.components(separatedBy: "late_ms=").last.flatMap { Int($0.prefix { $0.isNumber }) })
+        XCTAssertLessThan(late, onItsSecond, fired)
+        stop(run)
+    }
+
     private func stop(_ run: RunningProcess) {
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0, run.stderr)
