@@ -15,7 +15,7 @@ final package class EventsFileFace: DaemonFace {
     package static func make(_ host: any FaceHost) -> EventsFileFace? {
         guard let path = host.configuration.eventsFile else { return nil }
         guard let notifier = try? Notifier() else {
-            host.report(FaceReport(.warning, "events_file_failed", ["path": .text(path), "reason": .text(FileSystem.lastErrorDescription())]))
+            host.report(.eventsFile(.failed(path: path, reason: FileSystem.lastErrorDescription())))
             return nil
         }
         return EventsFileFace(writer: EventsFileWriter(path: path, notifier: notifier), threshold: host.configuration.log.threshold,
@@ -32,18 +32,21 @@ final package class EventsFileFace: DaemonFace {
     package func start() {
         loop.watch(writer.notifier.descriptor) { [unowned self] in
             writer.notifier.reset()
-            for said in writer.drain() { report(said) }
+            for said in writer.drain() { report(.eventsFile(said)) }
         }
         writer.open()
     }
 
+    /// `exiting` was the last event: a reader of the file sees it unless the disk holds it up
+    /// for more than a second (the exit is not held longer than that).
     package func stop() {
         loop.unwatch(writer.notifier.descriptor)
+        writer.finish(milliseconds: 1000)
     }
 
     package func publish(_ event: DaemonEvent, at instant: Instant) {
         guard event.level >= threshold else { return }
-        if case let .face(own) = event, own.name.hasPrefix("events_file_") { return }
+        if case .face(.eventsFile) = event { return }
         writer.append(Array((JSONWriter.compact(event.json(at: instant)) + "\n").utf8), event: event.name)
     }
 }

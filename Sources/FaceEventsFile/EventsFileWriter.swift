@@ -30,7 +30,7 @@ package final class EventsFileWriter: Sendable {
     private let file = Mutex(File())
     private let waiting = Mutex(0)
     private let jobs = SerialJobs()
-    private let said = Mutex<[FaceReport]>([])
+    private let said = Mutex<[EventsFileReport]>([])
     private let clock = SystemMonotonicTime()
 
     package init(path: String, notifier: Notifier) {
@@ -63,8 +63,11 @@ package final class EventsFileWriter: Sendable {
         }
     }
 
+    /// Waits for the lines queued so far to be written, at most `milliseconds`.
+    package func finish(milliseconds: Int) { jobs.wait(milliseconds: milliseconds) }
+
     /// What the writer said since the last call, for the loop to report.
-    package func drain() -> [FaceReport] {
+    package func drain() -> [EventsFileReport] {
         said.withLock { reports in
             defer { reports = [] }
             return reports
@@ -77,15 +80,14 @@ package final class EventsFileWriter: Sendable {
         if file.isFIFO, line.count > Int(PIPE_BUF) {
             // Whole or not at all: a reader must never see half an event run into the next.
             file.dropped += 1
-            say(FaceReport(.warning, "events_file_dropped", ["path": .text(path), "event": .text(event), "bytes": .number(line.count),
-                                                            "reason": .text("longer than a FIFO takes whole (\(PIPE_BUF) bytes)")]))
+            say(.dropped(path: path, event: event, bytes: line.count, reason: "longer than a FIFO takes whole (\(PIPE_BUF) bytes)"))
             return
         }
         let descriptor = file.descriptor
         let written = line.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
         if written == line.count {
             if file.dropped > 0 {
-                say(FaceReport(.info, "events_file_resumed", ["path": .text(path), "dropped": .number(file.dropped)]))
+                say(.resumed(path: path, dropped: file.dropped))
                 file.dropped = 0
             }
         } else if written < 0, errno == EAGAIN {
@@ -115,10 +117,10 @@ package final class EventsFileWriter: Sendable {
     private func failed(_ reason: String, _ file: inout File) {
         guard !file.failing else { return }
         file.failing = true
-        say(FaceReport(.warning, "events_file_failed", ["path": .text(path), "reason": .text(reason)]))
+        say(.failed(path: path, reason: reason))
     }
 
-    private func say(_ report: FaceReport) {
+    private func say(_ report: EventsFileReport) {
         said.withLock { $0.append(report) }
         notifier.signal()
     }

@@ -56,7 +56,7 @@ final package class HookRunner {
     package func run(_ job: Job) {
         guard running.count < Self.limit else {
             queue.append(job)
-            note(.info, "hook_queued", job, ["waiting": .number(queue.count)])
+            note(job, .queued(waiting: queue.count))
             return
         }
         start(job)
@@ -104,17 +104,17 @@ final package class HookRunner {
         child.deadline = loop.schedule(afterMilliseconds: Int64(job.hook.timeout) * 1000) { [unowned self] in
             guard running[pidfd] != nil else { return }
             running[pidfd]?.deadline = nil
-            note(.warning, "hook_timeout", job, ["after_s": .number(job.hook.timeout)])
+            note(job, .timeout(afterSeconds: job.hook.timeout))
             kill(-pid, SIGKILL)
         }
         running[pidfd] = child
         loop.watch(ends[0]) { [unowned self] in readOutput(pidfd) }
         loop.watch(pidfd) { [unowned self] in ended(pidfd) }
-        note(.info, "hook_started", job, ["run": .text(job.hook.command.joined(separator: " "))])
+        note(job, .started(run: job.hook.command.joined(separator: " ")))
     }
 
     private func failed(_ job: Job, _ reason: String) {
-        note(.warning, "hook_failed", job, ["run": .text(job.hook.command[0]), "reason": .text(reason)])
+        note(job, .failed(run: job.hook.command[0], reason: reason))
         startQueued()
     }
 
@@ -140,7 +140,7 @@ final package class HookRunner {
     }
 
     private func emit(_ job: Job, _ bytes: ArraySlice<UInt8>) {
-        note(.info, "hook_output", job, ["line": .text(String(decoding: bytes, as: UTF8.self))])
+        note(job, .output(line: String(decoding: bytes, as: UTF8.self)))
     }
 
     private func ended(_ key: Int32) {
@@ -157,7 +157,7 @@ final package class HookRunner {
         let exited = (status & 0x7F) == 0
         let code: EventValue = exited ? .number(Int((status >> 8) & 0xFF)) : .text("signal \(status & 0x7F)")
         let milliseconds = (clock.now() - child.started) / 1_000_000
-        note(code == .number(0) ? .info : .warning, "hook_done", child.job, ["code": code, "ms": .number(Int(milliseconds))])
+        note(child.job, .done(code: code, milliseconds: Int(milliseconds)))
         startQueued()
     }
 
@@ -168,8 +168,7 @@ final package class HookRunner {
     }
 
     /// A report about one hook's run, naming its alarm and event first.
-    private func note(_ level: EventLog.Level, _ name: String, _ job: Job, _ fields: KeyValuePairs<String, EventValue>) {
-        report(FaceReport(level, name, [EventField("id", .text(job.id)), EventField("on", .text(job.hook.on.rawValue))]
-            + fields.map { EventField($0.key, $0.value) }))
+    private func note(_ job: Job, _ step: HookReport.Step) {
+        report(.hook(HookReport(id: job.id, on: job.hook.on.rawValue, step)))
     }
 }

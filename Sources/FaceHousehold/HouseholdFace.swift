@@ -73,7 +73,7 @@ final package class HouseholdFace: DaemonFace {
         switch event {
         case .connected:
             wasDisconnected = false
-            host.report(FaceReport(.info, "household_connected", ["broker": .text(settings.broker.description), "instance": .text(instance)]))
+            host.report(.broker(.householdConnected(broker: settings.broker.description, instance: instance)))
             connection?.subscribe(HouseholdMessage.topics)
             let queued = waiting
             waiting = []
@@ -90,10 +90,7 @@ final package class HouseholdFace: DaemonFace {
     private func disconnected(_ reason: String) {
         guard !wasDisconnected else { return }
         wasDisconnected = true
-        host.report(FaceReport(.warning, "household_disconnected", [
-            "broker": .text(settings.broker.description), "reason": .text(reason),
-            "effect": .text("alarms ring here as always; household rings wait for the broker"),
-        ]))
+        host.report(.broker(.householdDisconnected(broker: settings.broker.description, reason: reason)))
     }
 
     private func received(_ topic: String, _ payload: [UInt8]) {
@@ -101,7 +98,7 @@ final package class HouseholdFace: DaemonFace {
         case nil:
             return
         case let .failure(rejection):
-            host.report(FaceReport(.warning, "mqtt_rejected", ["topic": .text(rejection.topic), "reason": .text(rejection.reason)]))
+            host.report(.broker(.rejected(topic: rejection.topic, kind: nil, reason: rejection.reason)))
         case let .success(message):
             guard message.sender != instance else { return }
             switch message {

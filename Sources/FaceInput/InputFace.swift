@@ -65,12 +65,12 @@ final package class InputFace: DaemonFace {
             if let watcher = input.watcher { host.loop.unwatch(watcher.descriptor) }
             input.watcher = nil
             host.loop.watch(device.descriptor) { [unowned self, unowned input] in readable(input) }
-            report(.info, input.missing ? "input_back" : "input_opened", input, ["name": .text(device.name), "grab": .text(input.settings.grab ? "yes" : "no")])
+            report(input, .opened(name: device.name, grabbed: input.settings.grab, back: input.missing))
             input.missing = false
         } catch {
             if !input.missing {
                 input.missing = true
-                report(.warning, "input_missing", input, ["reason": .text(error.description), "hint": .text("taken when it appears")])
+                report(input, .missing(reason: error.description))
             }
             waitForReturn(input)
         }
@@ -126,7 +126,7 @@ final package class InputFace: DaemonFace {
         if gone {
             close(input)
             input.missing = true
-            report(.warning, "input_lost", input, ["name": .text(device.name), "hint": .text("taken again when it comes back")])
+            report(input, .lost(name: device.name))
             waitForReturn(input)
         }
     }
@@ -159,15 +159,15 @@ final package class InputFace: DaemonFace {
         let key = record.map { record in
             record.kind == .key ? InputKeyNames.name(of: record.code) : InputKeyNames.axes.first { $0.value == record.code }?.key ?? "REL_\(record.code)"
         } ?? "long press"
-        report(.info, "input", input, ["name": .text(input.device?.name ?? ""), "key": .text(key), "action": .text(request.line)])
+        report(input, .pressed(name: input.device?.name ?? "", key: key, action: request.line))
         host.perform(request) { [unowned self] result in
             if let refusal = result.refusal {
-                report(.info, "input_refused", input, ["action": .text(request.line), "reason": .text(refusal.message)])
+                report(input, .refused(action: request.line, reason: refusal.message))
             }
         }
     }
 
-    private func report(_ level: EventLevel, _ name: String, _ input: Watched, _ fields: KeyValuePairs<String, EventValue>) {
-        host.report(FaceReport(level, name, [EventField("device", .text(input.settings.device))] + fields.map { EventField($0.key, $0.value) }))
+    private func report(_ input: Watched, _ step: InputReport.Step) {
+        host.report(.input(InputReport(device: input.settings.device, step)))
     }
 }

@@ -56,7 +56,7 @@ final package class MQTTFace: DaemonFace {
             self.connection = connection
             connection.connect()
         } catch {
-            report(FaceReport(.warning, "mqtt_disconnected", ["broker": .text(settings.broker.description), "reason": .text("\(error)")]))
+            report(.broker(.disconnected(broker: settings.broker.description, reason: "\(error)")))
         }
     }
 
@@ -84,7 +84,7 @@ final package class MQTTFace: DaemonFace {
     private func handle(_ event: MQTTConnection.Event) {
         switch event {
         case .connected:
-            report(FaceReport(.info, "mqtt_connected", ["broker": .text(settings.broker.description), "device": .text(settings.deviceID)]))
+            report(.broker(.connected(broker: settings.broker.description, device: settings.deviceID)))
             wasDisconnected = false
             connection?.subscribe(device.commandTopics)
             connection?.publish(device.availabilityTopic, "online", retain: true)
@@ -93,7 +93,7 @@ final package class MQTTFace: DaemonFace {
             // Once per outage, not once per retry.
             guard !wasDisconnected else { return }
             wasDisconnected = true
-            report(FaceReport(.warning, "mqtt_disconnected", ["broker": .text(settings.broker.description), "reason": .text(reason)]))
+            report(.broker(.disconnected(broker: settings.broker.description, reason: reason)))
         case let .message(topic, payload, retained):
             // A retained command is a stale press: it must not snooze on every reconnect.
             guard !retained else { return }
@@ -152,7 +152,7 @@ final package class MQTTFace: DaemonFace {
         }
         // A topic or reason is the sender's text: bounded before it is logged or published.
         let topic = String(topic.prefix(256)), reason = String(reason.prefix(512))
-        report(FaceReport(.warning, "mqtt_rejected", ["topic": .text(topic), "kind": .text(kind.word), "reason": .text(reason)]))
+        report(.broker(.rejected(topic: topic, kind: kind.word, reason: reason)))
         if let connection, connection.isConnected {
             connection.publish(device.eventTopic, JSONWriter.compact(["event_type": "rejected", "topic": .string(topic), "kind": .string(kind.word),
                                                                       "reason": .string(reason)]),
@@ -161,8 +161,8 @@ final package class MQTTFace: DaemonFace {
     }
 
     private func reportUntold(_ count: Int) {
-        report(FaceReport(.warning, "mqtt_rejected", ["count": .number(count),
-                                                      "reason": .text("more commands refused in \(RejectionTally.intervalNanoseconds / 1_000_000_000) s than are told one by one")]))
+        report(.broker(.rejectedMany(count: count,
+                                     reason: "more commands refused in \(RejectionTally.intervalNanoseconds / 1_000_000_000) s than are told one by one")))
     }
 
     /// Coalesces the refreshes a burst of events asks for; a forced one (everything again, even

@@ -47,17 +47,15 @@ final package class TerminalFace: DaemonFace {
     package func publish(_ event: DaemonEvent, at instant: Instant) {
         if event == .exiting { ended = true }
         guard !ended else { return }
-        if case let .face(report) = event, report.name == "http_listening" { tellWhereThePageIs(report) }
+        if case let .face(.page(.listening(address, _))) = event { tellWhereThePageIs(address) }
         updateTicks()
         redraw()
     }
 
     /// Once the page listens, on a terminal: where it is, and how to open it with its token. The
     /// token itself stays out of what may be kept (stderr redirected to a file, the journal).
-    private func tellWhereThePageIs(_ report: FaceReport) {
-        guard statusLine != nil, isatty(STDERR_FILENO) == 1,
-              case let .text(address)? = report.fields.first(where: { $0.key == "address" })?.value, !address.isEmpty
-        else { return }
+    private func tellWhereThePageIs(_ address: String) {
+        guard statusLine != nil, isatty(STDERR_FILENO) == 1, !address.isEmpty else { return }
         statusLine?.clear()
         let line = language.speaking {
             tr("the page: http://{address}/ ('alarmplay web' prints its address with the token, --qr as a code for a phone)", ["address": address])
@@ -77,7 +75,7 @@ final package class TerminalFace: DaemonFace {
                 handle(line)
             case .endOfInput:
                 host.loop.unwatch(STDIN_FILENO)
-                host.report(FaceReport(.debug, "stdin_closed", [:]))
+                host.report(.connection(.stdinClosed))
                 return
             }
         }
@@ -107,7 +105,7 @@ final package class TerminalFace: DaemonFace {
 
     private func handle(_ line: String) {
         guard let request = ControlRequest(line: line) else {
-            host.report(FaceReport(.warning, "unknown_command", ["line": .text(line), "expected": .text("snooze, stop, status")]))
+            host.report(.connection(.unknownCommand(line: line, expected: "snooze, stop, status")))
             return
         }
         reply(host.perform(request).line)

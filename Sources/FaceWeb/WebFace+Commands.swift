@@ -28,7 +28,7 @@ extension WebFace {
             } catch {
                 // Said in the log too when the page was told "waiting" and the edit then failed.
                 if reply.response != nil {
-                    report(FaceReport(.warning, "edit_failed", ["problem": .text(String(decoding: error.response.body, as: UTF8.self))]))
+                    report(.page(.editFailed(problem: String(decoding: error.response.body, as: UTF8.self))))
                 }
                 reply.answer(error.response)
             }

@@ -36,7 +36,7 @@ final package class WebFace: DaemonFace {
             return WebFace(address: address, token: try AccessToken.loadOrCreate(path: tokenPath),
                            feedToken: try AccessToken.loadOrCreate(path: AccessToken.feedPath(besides: tokenPath)), host: host)
         } catch {
-            host.report(FaceReport(.warning, "http_failed", ["address": .text(address.description), "reason": .text("no access token: \(error)")]))
+            host.report(.page(.failed(address: address.description, reason: "no access token: \(error)", retrySeconds: nil)))
             return nil
         }
     }
@@ -74,15 +74,13 @@ final package class WebFace: DaemonFace {
             try server.start()
             self.server = server
             retryMilliseconds = 1000
-            report(FaceReport(.info, "http_listening", ["address": .text(listening?.description ?? ""),
-                                                        "page": .text(files.isComplete ? files.folder ?? "" : "missing")]))
+            report(.page(.listening(address: listening?.description ?? "", page: files.isComplete ? files.folder ?? "" : "missing")))
         } catch {
             if let missing = error.missingLibrary {
                 // Trying again will not install it: said once, and the alarms ring without the page.
-                return report(FaceReport(.error, "http_failed", ["address": .text(address.description), "reason": .text(missing.description)]))
+                return report(.page(.cannotServe(address: address.description, reason: missing.description)))
             }
-            report(FaceReport(.warning, "http_failed", ["address": .text(address.description), "reason": .text(error.reason),
-                                                        "retry_s": .number(Int(retryMilliseconds / 1000))]))
+            report(.page(.failed(address: address.description, reason: error.reason, retrySeconds: Int(retryMilliseconds / 1000))))
             retry = loop.schedule(afterMilliseconds: retryMilliseconds) { [unowned self] in start() }
             retryMilliseconds = min(retryMilliseconds * 2, 60_000)
         }

@@ -31,8 +31,8 @@ public final class CalendarRefresher: Sendable {
             while true {
                 for source in sources.withLock({ $0 }) {
                     let report = CalendarFetcher.refresh(source).map {
-                        FaceReport(.warning, "calendar_refresh_failed", ["url": .text(source.reference), "problem": .text($0)])
-                    } ?? FaceReport(.info, "calendar_refreshed", ["url": .text(source.reference)])
+                        FaceReport.calendar(.refreshFailed(url: source.reference, problem: $0))
+                    } ?? .calendar(.refreshed(url: source.reference))
                     reports.withLock { $0.append(report) }
                     notifier.signal()
                 }

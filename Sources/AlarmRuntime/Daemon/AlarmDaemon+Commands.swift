@@ -69,7 +69,7 @@ extension AlarmDaemon {
             reports = []
             saveState()
             // An event, so the faces that show the reports (MQTT's retained topic) update too.
-            event(.face(FaceReport(.info, "reports_seen", ["cleared": .number(count)])))
+            event(.reportsSeen(cleared: count))
             reply(.value(["cleared": .int(count)]))
         case let .volume(louder): reply(current { changeVolume(louder: louder) })
         case .sayNext: reply(settled { sayNext() })

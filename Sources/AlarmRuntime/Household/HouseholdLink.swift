@@ -40,7 +40,7 @@ package struct HouseholdLink {
         guard let ring = ringing.first(where: { $0.alarm.name == id }), ring.alarm.settings.escalate.indices.contains(step - 1),
               ring.alarm.settings.escalate[step - 1].household else { return [] }
         guard let instance, let deviceName else {
-            return [.face(FaceReport(.warning, "household_not_sent", ["id": .text(id), "reason": .text("run has no --mqtt broker to reach the household")]))]
+            return [.face(.broker(.householdNotSent(id: id, reason: "run has no --mqtt broker to reach the household")))]
         }
         guard let sent = rings.send(id, label: ring.alarm.label, origin: instance, originName: deviceName, now: now) else { return [] }
         return [.householdRingSent(id: id, sent)]

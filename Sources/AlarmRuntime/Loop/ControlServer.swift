@@ -46,9 +46,7 @@ public final class ControlServer {
     /// Serves requests from `loop`, answering each line with `handler(line)`; `report` hears about
     /// refused and dropped connections.
     public func serve(on loop: EventLoop, report: @escaping FaceReport.Sink, _ handler: @escaping (String) -> String) {
-        server = LineServer(listener: descriptor, loop: loop, admit: Self.refusal, handle: handler) {
-            report(FaceReport(.debug, "control_" + $0, $1))
-        }
+        server = LineServer(listener: descriptor, loop: loop, admit: Self.refusal, handle: handler) { report(.connection($0)) }
     }
 
     /// Connections from another user are refused even if the file mode were loosened.

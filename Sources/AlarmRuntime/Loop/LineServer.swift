@@ -27,14 +27,14 @@ final package class LineServer {
     /// Nil to serve the peer, else why it is refused.
     private let admit: (Int32) -> String?
     private let handle: (String) -> String
-    private let note: (String, [EventField]) -> Void
+    private let note: (ConnectionReport) -> Void
     private var clients: [Int32: Client] = [:]
 
     package init(
         listener: Int32, loop: EventLoop, limits: Limits = Limits(),
         admit: @escaping (Int32) -> String? = { _ in nil },
         handle: @escaping (String) -> String,
-        note: @escaping (String, [EventField]) -> Void
+        note: @escaping (ConnectionReport) -> Void
     ) {
         self.listener = listener
         self.loop = loop
@@ -64,12 +64,12 @@ final package class LineServer {
             let connection = Connection(descriptor: descriptor)
             if clients.count >= limits.connections {
                 _ = connection.send("error unavailable: too many connections (at most \(limits.connections)); try again\n")
-                note("connection_refused", [EventField("reason", .text("too many connections"))])
+                note(.refused(reason: "too many connections"))
                 continue
             }
             if let refusal = admit(descriptor) {
                 _ = connection.send("error unavailable: \(refusal)\n")
-                note("connection_refused", [EventField("reason", .text(refusal))])
+                note(.refused(reason: refusal))
                 continue
             }
             clients[descriptor] = Client(connection: connection, deadline: timeout(for: descriptor, reason: "no complete request line"))
@@ -79,7 +79,7 @@ final package class LineServer {
 
     /// Out of descriptors: a listener that stays readable would spin the loop; look again shortly.
     private func pauseAccepting() {
-        note("accept_paused", [EventField("problem", .text(FileSystem.lastErrorDescription()))])
+        note(.acceptPaused(problem: FileSystem.lastErrorDescription()))
         loop.unwatch(listener)
         loop.schedule(afterMilliseconds: 250) { [unowned self] in
             loop.watch(listener) { [unowned self] in acceptPending() }
@@ -126,7 +126,7 @@ final package class LineServer {
     }
 
     private func drop(_ descriptor: Int32, reason: String) {
-        note("connection_dropped", [EventField("reason", .text(reason))])
+        note(.dropped(reason: reason))
         close(descriptor)
     }
 

@@ -3,7 +3,7 @@ extension DaemonEvent {
     public var level: EventLevel {
         switch self {
         case .missed, .silenced, .fallback, .unmuted, .preflightFailed, .ringDegraded, .noAlarms, .reloadFailed, .reloadRejected,
-             .lastGoodNotSaved, .stateUnreadable, .stateNotSaved, .noWake, .noControlSocket, .editFailed, .wakeUpSoundFailed:
+             .lastGoodNotSaved, .stateUnreadable, .stateNotSaved, .noWake, .noControlSocket, .wakeUpSoundFailed:
             return .warning
         case let .bell(_, on): return on ? .warning : .info
         case let .loaded(load): return load.lastGoodCopy == nil ? .info : .warning
@@ -61,7 +61,7 @@ extension DaemonEvent {
         case .previewEnded: return "preview_ended"
         case .volumeChanged: return "volume"
         case .soundAdded: return "sound_added"
-        case .editFailed: return "edit_failed"
+        case .reportsSeen: return "reports_seen"
         case .timerStarted: return "timer_started"
         case .timerCancelled: return "timer_cancelled"
         case .sleepStarted: return "sleep_started"
@@ -157,8 +157,10 @@ extension DaemonEvent {
             return [.init("reason", .text(reason))]
         case let .noAlarms(problem), let .reloadFailed(problem), let .loadFailed(problem), let .lastGoodNotSaved(problem),
              let .stateUnreadable(problem), let .stateNotSaved(problem), let .timerFailed(problem),
-             let .noControlSocket(problem), let .editFailed(problem):
+             let .noControlSocket(problem):
             return [.init("problem", .text(problem))]
+        case let .reportsSeen(cleared):
+            return [.init("cleared", .number(cleared))]
         case let .reloadRejected(file, problems):
             return [.init("file", .text(file)), .init("problems", .number(problems))]
         case let .clockChanged(now, lastChecked):

@@ -77,7 +77,8 @@ public enum DaemonEvent: Sendable, Equatable {
     /// The sound heard was made louder or quieter (a button, a knob): its scale now, in percent.
     case volumeChanged(percent: Int)
     case soundAdded(sound: String, path: String)
-    case editFailed(problem: String)
+    /// The page said the reports were seen: `cleared` of them are gone.
+    case reportsSeen(cleared: Int)
     case timerStarted(id: String, at: Int, seconds: Int)
     case timerCancelled(id: String)
     /// A sleep timer (`alarmplay sleep`) began playing `sound`, fading out over its last `fadeSeconds`.

@@ -35,7 +35,6 @@ final class DaemonEventTests: XCTestCase {
         let fromCopy = ScheduleLoaded(reloaded: false, count: 1, enabled: 1, next: nil, pausedUntil: nil, lastGoodCopy: "/s/last.json")
         XCTAssertEqual(DaemonEvent.loaded(fromCopy).level, .warning)
         XCTAssertEqual(DaemonEvent.loaded(fromCopy).fields.map(\.key), ["count", "enabled", "next", "using", "copy"])
-        XCTAssertEqual(DaemonEvent.face(FaceReport(.error, "http_failed", [])).level, .error)
     }
 
     func testListsAreJoinedInTheLogAndArraysInJSON() {
