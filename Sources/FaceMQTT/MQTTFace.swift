@@ -104,7 +104,7 @@ final package class MQTTFace: DaemonFace {
     /// The core's snapshot as Home Assistant shows it, with the sound names its selects offer.
     private func deviceSnapshot() -> HomeAssistantDevice.Snapshot {
         var sounds: [String] = []
-        if case let .value(listed) = host.perform(.listSounds) { sounds = (listed.arrayValue ?? []).compactMap { $0["name"]?.stringValue } }
+        if case let .value(.sounds(listed)) = host.perform(.listSounds) { sounds = listed.map(\.sound.name) }
         var snapshot = HomeAssistantDevice.Snapshot(host.snapshot(), sounds: sounds)
         snapshot.sleepMinutes = sleepMinutes
         return snapshot

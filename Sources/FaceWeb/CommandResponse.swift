@@ -6,7 +6,7 @@ extension HTTPResponse {
     package static func json(_ result: CommandResult) throws(WebError) -> HTTPResponse {
         switch result {
         case let .done(words): return .json(["message": .string(words.description)])
-        case let .value(value): return .json(value)
+        case let .value(value): return .json(value.json)
         case let .refused(refusal): throw WebError(refusal)
         }
     }

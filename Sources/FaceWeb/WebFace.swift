@@ -174,8 +174,8 @@ final package class WebFace: DaemonFace {
 
     /// The status, as the stream's `snapshot` message: all a page that missed events needs.
     private func statusMessage() -> String {
-        guard case let .value(status) = host.perform(.status) else { return "" }
-        return EventStreamClient.message(JSONWriter.compact(status), event: "snapshot")
+        guard case let .value(.status(status)) = host.perform(.status) else { return "" }
+        return EventStreamClient.message(JSONWriter.compact(CommandValue.status(status).json), event: "snapshot")
     }
 
     package static func bearer(_ header: String) -> String? {

@@ -55,7 +55,7 @@ public struct Refusal: Error, Sendable, Equatable {
 /// (`status`), or refused.
 public enum CommandResult: Sendable, Equatable {
     case done(Phrase)
-    case value(JSONValue)
+    case value(CommandValue)
     case refused(Refusal)
 
     package init(_ result: Result<Phrase, Refusal>) {
@@ -70,7 +70,7 @@ public enum CommandResult: Sendable, Equatable {
     public var line: String {
         switch self {
         case let .done(words): return "ok: " + words.description
-        case let .value(value): return JSONWriter.compact(value)
+        case let .value(value): return JSONWriter.compact(value.json)
         case let .refused(refusal): return "error \(refusal.kind.word): " + refusal.message
         }
     }

@@ -8,14 +8,14 @@ extension AlarmDaemon {
         switch request {
         case let .snooze(id): reply(settled { snooze(id) })
         case let .stop(id): reply(settled { CommandResult(model.stop(id)) })
-        case .status: reply(current { .value(statusJSON()) })
+        case .status: reply(current { .value(.status(statusReport())) })
         case .help: reply(.done(Phrase(ControlRequest.keyHelp)))
         case .listAlarms:
             reply(current {
                 let snapshot = snapshot()
-                return .value(.array(model.fileAlarms.map { listing($0, in: snapshot) }))
+                return .value(.alarms(model.fileAlarms.map { listing($0, in: snapshot) }))
             })
-        case .listSounds: reply(.value(.array(source.registry.entries.map(\.json))))
+        case .listSounds: reply(.value(.sounds(source.registry.entries)))
         case let .rearm(id): reply(settled { CommandResult(model.rearm(id)) })
         case .interrupt where !model.ringing.isEmpty: reply(settled { CommandResult(model.stop(nil)) })
         case .interrupt, .quit:
@@ -26,9 +26,9 @@ extension AlarmDaemon {
             reload(reason: "SIGHUP") { reply(.done(Phrase("reloaded"))) }
         case let .preview(sound, volume): reply(settled { startPreview(sound, volume: volume) })
         case .stopPreview:
-            reply(.value(["stopped": .bool(sleepTimer == nil && endPreview(reason: "stopped"))]))
+            reply(.value(.stopped(sleepTimer == nil && endPreview(reason: "stopped"))))
         case let .startSleep(request): reply(settled { startSleep(request) })
-        case .stopSleep: reply(.value(["stopped": .bool(sleepTimer != nil && endPreview(reason: "stopped"))]))
+        case .stopSleep: reply(.value(.stopped(sleepTimer != nil && endPreview(reason: "stopped"))))
         case let .startTimer(seconds, label): reply(settled { startTimer(seconds: seconds, label: label) })
         case let .cancelTimer(id): reply(settled { cancelTimer(id) })
         case let .addAlarm(changes):
@@ -42,7 +42,7 @@ extension AlarmDaemon {
             edit({ file in
                 let removed = try AlarmFileEdits.alarm(id, in: file).name
                 return (try AlarmFileEdits.remove(id, from: file).edit, removed)
-            }, answer: { _, removed in .value(["removed": .string(removed)]) }, reply)
+            }, answer: { _, removed in .value(.removed(id: removed)) }, reply)
         case let .setEnabled(id, on):
             edit({ try AlarmFileEdits.setEnabled(on, id, in: $0) }, answer: { [unowned self] file, index in
                 // Switched on, it rings at its next time even if it is a one-shot that rang.
@@ -70,7 +70,7 @@ extension AlarmDaemon {
             saveState()
             // An event, so the faces that show the reports (MQTT's retained topic) update too.
             event(.reportsSeen(cleared: count))
-            reply(.value(["cleared": .int(count)]))
+            reply(.value(.reportsCleared(count)))
         case let .volume(louder): reply(current { changeVolume(louder: louder) })
         case .sayNext: reply(settled { sayNext() })
         case let .householdRing(ring): reply(settled { ringForHousehold(ring) })
@@ -120,11 +120,10 @@ extension AlarmDaemon {
     }
 
     private func listing(_ file: AlarmFile, _ index: Int) -> CommandResult {
-        guard file.alarms.indices.contains(index) else { return .value(["ok": .bool(true)]) }
-        return .value(listing(file.alarms[index], in: snapshot()))
+        .value(.edited(file.alarms.indices.contains(index) ? listing(file.alarms[index], in: snapshot()) : nil))
     }
 
-    package func listing(_ alarm: Alarm, in snapshot: Snapshot) -> JSONValue {
-        snapshot.listing(alarm, sound: try? source.registry.resolve(alarm.settings.sound)).json(format: TimeFormat())
+    package func listing(_ alarm: Alarm, in snapshot: Snapshot) -> AlarmListing {
+        snapshot.listing(alarm, sound: try? source.registry.resolve(alarm.settings.sound))
     }
 }

@@ -37,7 +37,7 @@ extension AlarmDaemon {
                                endsAt: endsAt, fadeSeconds: asked.fade)
         sleepTimer = timer
         event(.sleepStarted(sound: timer.sound, seconds: asked.seconds, fadeSeconds: timer.fadeSeconds, endsAt: endsAt))
-        return .value(timer.json(now: now.seconds, format: TimeFormat()))
+        return .value(.sleep(timer, now: now.seconds))
     }
 
     /// What the end of the engine's preview says: `sleep_ended` when it was a sleep timer's sound.

@@ -29,7 +29,7 @@ extension AlarmDaemon {
                                               ringForSeconds: seconds, devices: configuration.devices))
         else { return refused }
         event(.previewStarted(sound: entry.sound.name, seconds: seconds))
-        return .value(["previewing": .string(entry.sound.name), "seconds": .double(seconds)])
+        return .value(.previewing(sound: entry.sound.name, seconds: seconds))
     }
 
     /// True when a preview was playing.
@@ -60,7 +60,7 @@ extension AlarmDaemon {
                 return reply(.refused(Refusal(.conflict, "\(name) names the same sound as a file already there")))
             }
             event(.soundAdded(sound: entry.sound.name, path: path))
-            reply(.value(entry.json))
+            reply(.value(.sound(entry)))
         })
     }
 
@@ -117,7 +117,7 @@ extension AlarmDaemon {
                           time: local.time, repeats: .date(local.date), settings: settings)
         model.timers.append(RunningTimer(alarm: alarm, at: at))
         event(.timerStarted(id: alarm.name, at: at, seconds: seconds))
-        return .value(RunningTimer(alarm: alarm, at: at).json(format: TimeFormat()))
+        return .value(.timer(RunningTimer(alarm: alarm, at: at)))
     }
 
     package func cancelTimer(_ id: String) -> CommandResult {
@@ -127,6 +127,6 @@ extension AlarmDaemon {
                                                : "no timer \"\(id)\"; running: \(running.joined(separator: ", "))"))
         }
         event(.timerCancelled(id: id))
-        return .value(["cancelled": .string(id)])
+        return .value(.timerCancelled(id: id))
     }
 }

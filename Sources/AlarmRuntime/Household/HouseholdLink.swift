@@ -62,6 +62,6 @@ package struct HouseholdLink {
         settings.fadeIn = 0
         settings.escalate = []
         let alarm = Alarm(id: id, position: position, label: ring.shownLabel, time: local.time, repeats: .date(local.date), settings: settings)
-        return (alarm, .value(["id": .string(id), "ring": .string(ring.ring)]))
+        return (alarm, .value(.householdRing(id: id, ring: ring.ring)))
     }
 }

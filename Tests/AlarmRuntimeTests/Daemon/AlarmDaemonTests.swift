@@ -35,6 +35,19 @@ final class AlarmDaemonTests: XCTestCase {
         }
     }
 
+    func testAnswersAreTypedUntilAFaceRendersThem() throws {
+        try withTimeZone("UTC") {
+            let run = try harness(work)
+            guard case let .value(.status(status)) = run.perform(.status) else { return XCTFail("status is a status report") }
+            XCTAssertEqual(status.snapshot.next?.alarm.name, "work")
+            XCTAssertEqual(status.usingLastGood, false)
+            guard case let .value(.alarms(listed)) = run.perform(.listAlarms) else { return XCTFail("list is the alarms") }
+            XCTAssertEqual(listed.map(\.alarm.name), ["work"])
+            XCTAssertEqual(run.perform(.stopPreview), .value(.stopped(false)), "nothing was previewing")
+            XCTAssertEqual(run.perform(.stopPreview).line, #"{"stopped": false}"#)
+        }
+    }
+
     func testASnoozesEndDuringAnEditRingsInTheScheduleItWasDueIn() throws {
         try withTimeZone("UTC") {
             let run = try harness(work)

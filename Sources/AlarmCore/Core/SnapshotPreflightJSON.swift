@@ -1,5 +1,3 @@
-import AlarmCore
-
 extension Snapshot.Preflight {
     /// One entry of `status --json`'s `preflight`: `ok` until a check finds something.
     package func json(format: TimeFormat) -> JSONValue {
