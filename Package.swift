@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-let faces: [Target.Dependency] = ["FaceTerminal", "FaceWeb", "FaceMQTT", "FaceHousehold", "FaceHooks", "FaceEventsFile", "FaceInput"]
+let faces: [Target.Dependency] = ["FaceControl", "FaceTerminal", "FaceWeb", "FaceMQTT", "FaceHousehold", "FaceHooks", "FaceEventsFile", "FaceInput"]
 let libraries: [Target.Dependency] = ["AlarmCore", "AlarmAudio", "AlarmRuntime", "MQTTClient", "AlarmCLI"] + faces
 
 // Each function in its own section, so that the release link can lay out the ones that run
@@ -53,6 +53,7 @@ let package = Package(
         layer("AlarmAudio", ["AlarmCore", "CALSA", "CSndFile", "CEspeak", "CLinuxShims"]),
         layer("AlarmRuntime", ["AlarmCore", "AlarmAudio", "CICal", "CLinuxShims"]),
         layer("MQTTClient", ["AlarmCore", "AlarmRuntime", "CMosquitto"]),
+        face("FaceControl", ["CLinuxShims"]),
         face("FaceTerminal", ["CLinuxShims"]),
         face("FaceWeb", ["CMicroHTTPD", "CQRencode"]),
         face("FaceMQTT", ["MQTTClient"]),

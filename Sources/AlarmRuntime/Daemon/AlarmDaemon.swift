@@ -66,7 +66,6 @@ public final class AlarmDaemon {
     /// Whether a deadline wakes a suspended machine (the timer's clock and an RTC), for `status`.
     package let wakeAbility: WakeAbility
     package let stateKeeper: StateKeeper
-    package var server: ControlServer?
 
     /// The alarms file and its last good copy.
     package let source: ScheduleSource
@@ -100,7 +99,7 @@ public final class AlarmDaemon {
     }
     /// The household rings this `run` takes part in.
     package var household: HouseholdLink
-    /// The faces besides the terminal, in the order they hear each event.
+    /// The faces, in the order they hear each event.
     package var faces: [any DaemonFace] = []
     /// What ringer threads had to say, waiting for the loop to publish it.
     package let ringerInbox = RingerInbox()
@@ -134,19 +133,17 @@ public final class AlarmDaemon {
     package var log: EventLog { configuration.log }
 
     /// Loads the alarms and runs until SIGTERM, or Ctrl-C while nothing rings. `faces` make the
-    /// faces besides the terminal, each given this daemon as its `FaceHost` (nil: that face is off).
-    package func run(faces makers: [(any FaceHost) -> (any DaemonFace)?]) throws -> ExitCode {
+    /// faces, each given this daemon as its `FaceHost` (nil: that face is off).
+    package func run(faces makers: [(any FaceHost) throws -> (any DaemonFace)?]) throws -> ExitCode {
         priority = ThreadPriority.raiseCurrentThread()
         event(.priority(priority))
         reportWake()
         let loaded = stateKeeper.load()
         model.state = loaded.state
         if let problem = loaded.problem { event(.stateUnreadable(problem: problem)) }
-        // The socket first: a second `run` stops here, before touching anything, and once
-        // `loaded` is logged, `alarmplay status` works.
-        server = try openControlSocket()
-        // The faces before the alarms, so that they hear `loaded` too.
-        faces = makers.compactMap { $0(self) }
+        // The faces before the alarms, so that they hear `loaded` too (and once it is logged,
+        // `alarmplay status` works). The first of them, the control socket, stops a second `run`.
+        faces = try makers.compactMap { try $0(self) }
         for face in faces { face.start() }
         try loadAlarms()
         wireEvents()
@@ -179,11 +176,6 @@ public final class AlarmDaemon {
         loop.watch(notifier.descriptor) { [unowned self] in
             notifier.reset()
             takeNews()
-        }
-        if let server {
-            server.serve(on: loop, report: { [unowned self] in event(.face($0)) }) { [unowned self] in
-                reply(to: $0)
-            }
         }
     }
 
@@ -275,20 +267,6 @@ public final class AlarmDaemon {
 
     private func reportUnsavedState() {
         for problem in stateKeeper.drainFailures() { event(.stateNotSaved(problem: problem)) }
-    }
-
-    /// The control socket; a second `run` refuses to start (two would ring every alarm twice
-    /// and race on state.json). Any other socket problem only costs remote control.
-    private func openControlSocket() throws(SystemError) -> ControlServer? {
-        do {
-            let server = try ControlServer(path: configuration.socketPath)
-            event(.listening(socket: configuration.socketPath))
-            return server
-        } catch {
-            if error.code == EADDRINUSE { throw error }
-            event(.noControlSocket(problem: error.description))
-            return nil
-        }
     }
 
     /// The faces go last, so that they hear everything up to `exiting`.

@@ -55,7 +55,7 @@ final class EventLogTests: XCTestCase {
             try captureStandardError {
                 quiet.log(.rearmed(id: "work"))
                 quiet.log(.missed(id: "work", scheduled: 0, lateSeconds: 61))
-                verbose.log(.control(request: "status"))
+                verbose.log(.face(.connection(.request(line: "status"))))
             }
         }
         XCTAssertEqual(text, "time=1970-01-01T00:00:00.000+00:00 level=warn event=missed id=work scheduled=1970-01-01T00:00:00+00:00 late_s=61\n"

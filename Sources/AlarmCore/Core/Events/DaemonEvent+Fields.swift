@@ -3,12 +3,12 @@ extension DaemonEvent {
     public var level: EventLevel {
         switch self {
         case .missed, .silenced, .fallback, .unmuted, .preflightFailed, .ringDegraded, .noAlarms, .reloadFailed, .reloadRejected,
-             .lastGoodNotSaved, .stateUnreadable, .stateNotSaved, .noWake, .noControlSocket, .wakeUpSoundFailed:
+             .lastGoodNotSaved, .stateUnreadable, .stateNotSaved, .noWake, .wakeUpSoundFailed:
             return .warning
         case let .bell(_, on): return on ? .warning : .info
         case let .loaded(load): return load.lastGoodCopy == nil ? .info : .warning
         case .loadFailed, .timerFailed: return .error
-        case .prepared, .hookDue, .preflightOK, .reload, .listening, .control, .wakingProgress: return .debug
+        case .prepared, .hookDue, .preflightOK, .reload, .wakingProgress: return .debug
         case let .face(report): return report.level
         default: return .info
         }
@@ -66,9 +66,6 @@ extension DaemonEvent {
         case .timerCancelled: return "timer_cancelled"
         case .sleepStarted: return "sleep_started"
         case .sleepEnded: return "sleep_ended"
-        case .listening: return "listening"
-        case .noControlSocket: return "no_control_socket"
-        case .control: return "control"
         case .exiting: return "exiting"
         case let .face(report): return report.name
         }
@@ -156,8 +153,7 @@ extension DaemonEvent {
         case let .reload(reason):
             return [.init("reason", .text(reason))]
         case let .noAlarms(problem), let .reloadFailed(problem), let .loadFailed(problem), let .lastGoodNotSaved(problem),
-             let .stateUnreadable(problem), let .stateNotSaved(problem), let .timerFailed(problem),
-             let .noControlSocket(problem):
+             let .stateUnreadable(problem), let .stateNotSaved(problem), let .timerFailed(problem):
             return [.init("problem", .text(problem))]
         case let .reportsSeen(cleared):
             return [.init("cleared", .number(cleared))]
@@ -189,10 +185,6 @@ extension DaemonEvent {
             return [.init("sound", .text(sound)), .init("seconds", .number(seconds)), .init("fade_s", .number(fade)), .init("ends", .time(endsAt))]
         case let .sleepEnded(reason):
             return [.init("reason", .text(reason.rawValue))]
-        case let .listening(socket):
-            return [.init("socket", .text(socket))]
-        case let .control(request):
-            return [.init("request", .text(request))]
         case .exiting:
             return []
         case let .face(report):

@@ -86,9 +86,6 @@ public enum DaemonEvent: Sendable, Equatable {
     case sleepEnded(reason: SleepEnd)
 
     // The process.
-    case listening(socket: String)
-    case noControlSocket(problem: String)
-    case control(request: String)
     case exiting
 
     case face(FaceReport)

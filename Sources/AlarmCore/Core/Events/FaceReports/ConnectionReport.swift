@@ -1,5 +1,11 @@
 /// What the control socket and stdin, the line-at-a-time faces, say of their peers.
 public enum ConnectionReport: Sendable, Equatable, RenderedReport {
+    /// The control socket is open at `socket`.
+    case listening(socket: String)
+    /// No control socket: `run` rings as ever, only remote control is lost.
+    case noSocket(problem: String)
+    /// A request line on the control socket.
+    case request(line: String)
     /// A control-socket peer turned away (too many, another user).
     case refused(reason: String)
     /// Out of descriptors: the control socket stops accepting for a moment.
@@ -10,12 +16,17 @@ public enum ConnectionReport: Sendable, Equatable, RenderedReport {
     case unknownCommand(line: String, expected: String)
 
     var level: EventLevel {
-        if case .unknownCommand = self { return .warning }
-        return .debug
+        switch self {
+        case .unknownCommand, .noSocket: return .warning
+        default: return .debug
+        }
     }
 
     var name: String {
         switch self {
+        case .listening: return "listening"
+        case .noSocket: return "no_control_socket"
+        case .request: return "control"
         case .refused: return "control_connection_refused"
         case .acceptPaused: return "control_accept_paused"
         case .dropped: return "control_connection_dropped"
@@ -27,7 +38,9 @@ public enum ConnectionReport: Sendable, Equatable, RenderedReport {
     var fields: [EventField] {
         switch self {
         case let .refused(reason), let .dropped(reason): return .init(["reason": .text(reason)])
-        case let .acceptPaused(problem): return .init(["problem": .text(problem)])
+        case let .acceptPaused(problem), let .noSocket(problem): return .init(["problem": .text(problem)])
+        case let .listening(socket): return .init(["socket": .text(socket)])
+        case let .request(line): return .init(["request": .text(line)])
         case .stdinClosed: return []
         case let .unknownCommand(line, expected): return .init(["line": .text(line), "expected": .text(expected)])
         }

@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmRuntime
 import CLinuxShims
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmRuntime
 #if canImport(Glibc)
 import Glibc
 #endif
