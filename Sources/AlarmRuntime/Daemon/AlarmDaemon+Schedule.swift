@@ -29,7 +29,7 @@ extension AlarmDaemon {
             for line in problems { event(.loadFailed(problem: line)) }
             if lastGoodCopy == nil {
                 calendarRefresher.keep(calendars.filter(\.isRemote))
-                alarmsWatcher.watch(calendars.map(\.path))
+                sources.alarmsWatcher.watch(calendars.map(\.path))
             }
             model.use(file.alarms, pausedUntil: file.pause(at: clock.now().seconds))
             model.fileHooks = file.hooks

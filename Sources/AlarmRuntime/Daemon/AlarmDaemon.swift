@@ -57,14 +57,12 @@ public final class AlarmDaemon {
     package var model: ScheduleModel
     package var clock: any WallClock { model.clock }
     package let loop = EventLoop()
-    package let timer: WallClockTimer
-    package let zoneWatcher: FileWatcher?
-    package let alarmsWatcher: FileWatcher
+    /// The timer, the watches, the signals and the notifier.
+    package let sources: LoopSources
+    package var timer: WallClockTimer { sources.timer }
+    package var notifier: Notifier { sources.notifier }
+    package var wakeAbility: WakeAbility { sources.wakeAbility }
     lazy package var calendarRefresher = CalendarRefresher(notifier: notifier)
-    package let signals: SignalWatcher
-    package let notifier: Notifier
-    /// Whether a deadline wakes a suspended machine (the timer's clock and an RTC), for `status`.
-    package let wakeAbility: WakeAbility
     package let stateKeeper: StateKeeper
 
     /// The alarms file and its last good copy.
@@ -113,20 +111,11 @@ public final class AlarmDaemon {
         self.configuration = configuration
         self.seams = seams
         model = ScheduleModel(clock: seams.clock)
-        // Signals first: threads started later (the ringer) inherit the blocked mask.
-        signals = try SignalWatcher([SIGINT, SIGTERM, SIGHUP])
-        signal(SIGPIPE, SIG_IGN)
-        timer = try WallClockTimer()
-        wakeAbility = WakeAbility(alarmClock: timer.wakesFromSuspend, problem: timer.noWakeReason)
-        notifier = try Notifier()
-        worker = OffLoopWorker(notifier: notifier)
-        mixer = MixerGuard(notifier: notifier)
-        try FileSystem.makeDirectories(FileSystem.parent(of: configuration.alarmsPath))
-        alarmsWatcher = try FileWatcher(path: configuration.alarmsPath)
-        // `timedatectl set-timezone` replaces this symlink; re-read the zone when it does.
-        zoneWatcher = try? FileWatcher(path: "/etc/localtime")
+        sources = try LoopSources(alarmsPath: configuration.alarmsPath)
+        worker = OffLoopWorker(notifier: sources.notifier)
+        mixer = MixerGuard(notifier: sources.notifier)
         household = HouseholdLink(instance: HouseholdIdentity.instance(configuration), deviceName: configuration.mqtt?.deviceName)
-        stateKeeper = StateKeeper(path: configuration.statePath, notifier: notifier)
+        stateKeeper = StateKeeper(path: configuration.statePath, notifier: sources.notifier)
         source = ScheduleSource(alarmsPath: configuration.alarmsPath, folders: configuration.soundFolders, statePath: configuration.statePath)
     }
 
@@ -154,29 +143,16 @@ public final class AlarmDaemon {
     }
 
     private func wireEvents() {
-        loop.watch(timer.descriptor) { [unowned self] in
-            let wake = timer.acknowledge()
-            evaluate(clockChanged: wake == .clockChanged)
-        }
-        loop.watch(alarmsWatcher.descriptor) { [unowned self] in
-            if alarmsWatcher.fileChanged() { reload(reason: "file changed") }
-        }
-        if let zoneWatcher {
-            loop.watch(zoneWatcher.descriptor) { [unowned self] in
-                // `evaluate` re-reads the zone (tzset) before it computes anything.
-                if zoneWatcher.fileChanged() {
-                    event(.timezoneChanged(now: clock.now().seconds))
-                    evaluate(clockChanged: true)
-                }
-            }
-        }
-        loop.watch(signals.descriptor) { [unowned self] in
-            for number in signals.pending() { handleSignal(number) }
-        }
-        loop.watch(notifier.descriptor) { [unowned self] in
-            notifier.reset()
-            takeNews()
-        }
+        sources.watch(on: loop, LoopSources.Handlers(
+            timer: { [unowned self] in evaluate(clockChanged: $0 == .clockChanged) },
+            alarmsFile: { [unowned self] in reload(reason: "file changed") },
+            // `evaluate` re-reads the zone (tzset) before it computes anything.
+            zone: { [unowned self] in
+                event(.timezoneChanged(now: clock.now().seconds))
+                evaluate(clockChanged: true)
+            },
+            signal: { [unowned self] in handleSignal($0) },
+            news: { [unowned self] in takeNews() }))
     }
 
     /// What other threads finished or said (edits, state writes, calendars, ringers, the mixer).
