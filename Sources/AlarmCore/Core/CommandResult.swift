@@ -76,6 +76,16 @@ public enum CommandResult: Sendable, Equatable {
     }
 }
 
+extension Result where Success == CommandValue, Failure == Refusal {
+    /// The value, or the refusal, as a command's result.
+    package var command: CommandResult {
+        switch self {
+        case let .success(value): return .value(value)
+        case let .failure(refusal): return .refused(refusal)
+        }
+    }
+}
+
 extension CommandResult {
     public var refusal: Refusal? {
         if case let .refused(refusal) = self { return refusal }

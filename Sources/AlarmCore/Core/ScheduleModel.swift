@@ -204,15 +204,6 @@ package struct ScheduleModel {
         return .success(Phrase("{id} rings at its next time", ["id": alarm.name]))
     }
 
-    /// A timer cancelled from the page: stopped if it rings, its snooze dropped, gone from the schedule.
-    mutating package func cancelTimer(_ id: String) -> Bool {
-        guard let timer = timers.first(where: { $0.alarm.id == id }) else { return false }
-        if ringing.contains(where: { $0.key == timer.alarm.stateKey }) { _ = stop(id) }
-        state.snoozes[timer.alarm.stateKey] = nil
-        timers.removeAll { $0.alarm.id == id }
-        return true
-    }
-
     /// What rings, what waits and what rings next, with what the ring engine says is heard.
     package func snapshot(heard: String?, bell: Bool) -> Snapshot {
         let rings = ringing.map { ring in

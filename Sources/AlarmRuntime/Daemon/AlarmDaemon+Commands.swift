@@ -29,8 +29,20 @@ extension AlarmDaemon {
             reply(.value(.stopped(sleepTimer == nil && endPreview(reason: "stopped"))))
         case let .startSleep(request): reply(settled { startSleep(request) })
         case .stopSleep: reply(.value(.stopped(sleepTimer != nil && endPreview(reason: "stopped"))))
-        case let .startTimer(seconds, label): reply(settled { startTimer(seconds: seconds, label: label) })
-        case let .cancelTimer(id): reply(settled { cancelTimer(id) })
+        case let .startTimer(seconds, label):
+            reply(settled {
+                model.startTimer(seconds: seconds, label: label, defaults: source.defaults).map { timer -> CommandValue in
+                    event(.timerStarted(id: timer.alarm.name, at: timer.at, seconds: seconds))
+                    return .timer(timer)
+                }.command
+            })
+        case let .cancelTimer(id):
+            reply(settled {
+                model.cancelTimer(id).map { _ -> CommandValue in
+                    event(.timerCancelled(id: id))
+                    return .timerCancelled(id: id)
+                }.command
+            })
         case let .addAlarm(changes):
             // A file deleted under a running `run` is made again from the schedule in force.
             let today = LocalTimeZone.current.localTime(at: clock.now().seconds).date

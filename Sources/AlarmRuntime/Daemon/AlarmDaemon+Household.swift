@@ -24,7 +24,7 @@ extension AlarmDaemon {
         guard let entry = household.rings.remove(ring: ring) else { return .refused(Refusal(.notFound, "no household ring \(ring) here")) }
         event(.householdStop(id: entry.local, ring: ring, by: by, snoozed: snoozed))
         guard entry.mine else {
-            return .done(model.cancelTimer(entry.local) ? Phrase("stopped {ids}", ["ids": entry.local]) : Phrase("{id} was over", ["id": entry.local]))
+            return .done((try? model.cancelTimer(entry.local).get()) != nil ? Phrase("stopped {ids}", ["ids": entry.local]) : Phrase("{id} was over", ["id": entry.local]))
         }
         return CommandResult(snoozed ? model.snooze(entry.local) : model.stop(entry.local))
     }

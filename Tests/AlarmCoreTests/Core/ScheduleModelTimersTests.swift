@@ -1,0 +1,43 @@
+@testable import AlarmCore
+import UnitTestSupport
+import XCTest
+
+final class ScheduleModelTimersTests: XCTestCase {
+    private let start = 1_796_630_400 // 2026-12-07T00:00:00Z
+
+    func testATimerEndsOnTheNearestWholeSecondWithoutAFadeAndTakesTheNextFreeNumber() throws {
+        try withTimeZone("UTC") {
+            var model = ScheduleModel(clock: ManualClock(Instant(seconds: start, nanoseconds: 600_000_000)))
+            var defaults = AlarmSettings.builtIn
+            defaults.fadeIn = 30
+            let first = try model.startTimer(seconds: 90, label: nil, defaults: defaults).get()
+            XCTAssertEqual(first.at, start + 91, "0.6 s into the second: the nearest whole one is 91 s on")
+            XCTAssertEqual(first.alarm.name, "timer-1")
+            XCTAssertEqual(first.alarm.settings.fadeIn, 0)
+            XCTAssertEqual(first.alarm.label, "Timer")
+            XCTAssertEqual(try model.startTimer(seconds: 5, label: "tea", defaults: defaults).get().alarm.name, "timer-2")
+            XCTAssertNoThrow(try model.cancelTimer("timer-1").get())
+            XCTAssertEqual(try model.startTimer(seconds: 5, label: nil, defaults: defaults).get().alarm.name, "timer-3",
+                           "numbers go on from the highest running")
+        }
+    }
+
+    func testALengthOutOfRangeOrAnUnknownTimerIsRefusedAndNamesWhatRuns() {
+        var model = ScheduleModel(clock: ManualClock(Instant(seconds: start)))
+        XCTAssertEqual(model.startTimer(seconds: 0, label: nil, defaults: .builtIn).failure?.message, "duration must be from 1s to 24h")
+        XCTAssertEqual(model.startTimer(seconds: 24 * 3600 + 1, label: nil, defaults: .builtIn).failure?.kind,
+                       .invalid([.init(field: "duration", message: "duration must be from 1s to 24h")]))
+        XCTAssertEqual(model.cancelTimer("timer-9").failure?.message, "no timer \"timer-9\"; none is running")
+        _ = model.startTimer(seconds: 60, label: nil, defaults: .builtIn)
+        XCTAssertEqual(model.cancelTimer("timer-9").failure?.kind, .notFound)
+        XCTAssertEqual(model.cancelTimer("timer-9").failure?.message, "no timer \"timer-9\"; running: timer-1")
+        XCTAssertTrue(model.timers.count == 1)
+    }
+}
+
+private extension Result {
+    var failure: Failure? {
+        if case let .failure(failure) = self { return failure }
+        return nil
+    }
+}
