@@ -72,13 +72,27 @@ public enum NextCommand: Command {
         let rows = Table.render(rings.map { ring in
             [ring.alarm.name, format.human(ring.at), "(\(TimeFormat.relative(from: now, to: ring.at)))"]
                 + (ring.shiftedFrom.map { ["moved once from " + format.zone.localTime(at: $0).time.description] } ?? [])
-                + (ring.alarm.sun.map { sun in [sunWords(sun, ring: ring, format: format)] } ?? [])
+                + (ruleWords(ring, format: format).map { [$0] } ?? [])
         })
         let width = (rings.map(\.alarm.name.count) + skipped.map(\.alarm.name.count)).max() ?? 0
         let skips = skipped.map { skip in
             skip.alarm.name + String(repeating: " ", count: width - skip.alarm.name.count) + "  " + skip.line(format: format)
         }
         return merged(rings.map(\.at), rows, skipped.map(\.at), skips)
+    }
+
+    /// What decided a ring's time, for a ring that follows the sun or a calendar; nil for others.
+    package static func ruleWords(_ ring: Ring, format: TimeFormat) -> String? {
+        if let sun = ring.alarm.sun { return sunWords(sun, ring: ring, format: format) }
+        guard let day = ring.alarm.appointmentDay(forRingAt: ring.at, zone: format.zone) else { return nil }
+        switch day {
+        case let .appointment(_, first):
+            return tr("{summary} at {time}", ["summary": first.summary, "time": ShortTime(first.start).description])
+        case .otherwise, .none:
+            return tr("no timed event that day: rings at its otherwise")
+        case let .unread(_, problem):
+            return tr("calendar not read ({problem}): rings at its fallback", ["problem": problem])
+        }
     }
 
     /// `sunrise 07:42` beside a ring that follows the sun; `no sunrise: rings at latest` on a day without it.
@@ -98,10 +112,19 @@ public enum NextCommand: Command {
             .object(entry(ring.alarm, ring.at) + [("shiftedFrom", ring.shiftedFrom.map { .string(format.iso($0)) } ?? .null)]
                 + (ring.alarm.sun.map { sun in
                     [("sun", ["event": .string(sun.event.rawValue), "at": ring.alarm.sunEvent(forRingAt: ring.at, zone: format.zone).map { .string(format.iso($0)) } ?? .null])]
-                } ?? []))
+                } ?? [])
+                + (ring.alarm.appointmentDay(forRingAt: ring.at, zone: format.zone).map { [("appointment", appointmentJSON($0, format: format))] } ?? []))
         }
         let skips = skipped.map { JSONValue.object(entry($0.alarm, $0.at) + [("skipped", true), ("reason", $0.reason.json)]) }
         return .array(merged(rings.map(\.at), rings.map(ring), skipped.map(\.at), skips))
+    }
+
+    private static func appointmentJSON(_ day: AppointmentRule.Day, format: TimeFormat) -> JSONValue {
+        switch day {
+        case let .appointment(_, first): return ["summary": .string(first.summary), "start": .string(format.iso(first.start))]
+        case .otherwise, .none: return ["summary": .null, "otherwise": true]
+        case let .unread(_, problem): return ["summary": .null, "problem": .string(problem)]
+        }
     }
 
     /// Two lists already in time order as one; at the same second the skipped line comes first.

@@ -24,9 +24,9 @@ public enum DoctorChecks {
             return (DoctorCheck("next ring", .failed, tr("no alarm will ring"), fix: tr("switch one on or add one (alarmplay list)")), nil)
         }
         let label = next.alarm.label.map { " (\($0))" } ?? ""
-        // A ring that follows the sun says the day's sun time beside it, as `next` does.
-        let sun = next.alarm.sun.map { " (" + NextCommand.sunWords($0, ring: next, format: format) + ")" } ?? ""
-        let values = ["alarm": next.alarm.name + label, "time": format.short(next.at) + sun, "relative": TimeFormat.relative(from: now, to: next.at)]
+        // A ring that follows the sun or a calendar says why it is then, as `next` does.
+        let why = NextCommand.ruleWords(next, format: format).map { " (\($0))" } ?? ""
+        let values = ["alarm": next.alarm.name + label, "time": format.short(next.at) + why, "relative": TimeFormat.relative(from: now, to: next.at)]
         return (.ok("next ring", tr("{alarm} {time}, {relative}", values)), next)
     }
 

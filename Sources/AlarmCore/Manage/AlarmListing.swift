@@ -29,7 +29,7 @@ public struct AlarmListing: Sendable {
 
     public func row(format: TimeFormat) -> [String] {
         [
-            alarm.name, alarm.enabled ? tr("on") : tr("off"), alarm.timesText ?? alarm.sun?.description ?? alarm.time.description, alarm.repeats.words,
+            alarm.name, alarm.enabled ? tr("on") : tr("off"), alarm.timesText ?? alarm.sun?.description ?? alarm.fromCalendar?.description ?? alarm.time.description, alarm.repeats.words,
             alarm.label ?? "-", soundText, next(format: format) + (nextSkip.map { "; " + $0.line(format: format) } ?? ""),
         ]
     }
@@ -85,6 +85,8 @@ public struct AlarmListing: Sendable {
             "id": .optional(alarm.id), "position": .int(alarm.position), "enabled": .bool(alarm.enabled),
             "time": .string(alarm.time.description), "days": days, "date": date, "pattern": .string(alarm.repeats.description),
             "label": .optional(alarm.label),
+            // What gives each day its time, in words, for an alarm that follows the sun or a calendar.
+            "rule": .optional(alarm.sun?.description ?? alarm.fromCalendar?.description),
             "times": alarm.times.isEmpty ? .null : .object(Weekday.allCases.compactMap { day in alarm.times[day].map { (day.shortName, .string($0.description)) } }),
             "sound": ["name": .optional(sound?.sound.name), "index": sound.map { .int($0.index) } ?? .null,
                       "reference": .string(settings.sound.description),

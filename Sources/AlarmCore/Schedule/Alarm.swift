@@ -101,6 +101,8 @@ public struct Alarm: Sendable, Equatable {
     public var times: [Weekday: TimeOfDay] = [:]
     /// Each day's time from the sun (`"sun"`), at `settings.location`.
     public var sun: SunRule?
+    /// Each day's time from the day's first appointment (`"fromCalendar"`).
+    public var fromCalendar: AppointmentRule?
     /// Its own hooks; those at the top of the file apply to it too (`AlarmFile.hooks`).
     public var hooks: [Hook] = []
 
@@ -136,5 +138,6 @@ public struct Alarm: Sendable, Equatable {
     /// of the alarm (done, skipped, armed) is dropped after an edit or a re-enable.
     public var fingerprint: String {
         "\(time) \(repeats) \(enabled ? "on" : "off")" + (until.map { " until \($0)" } ?? "") + (timesText.map { " times \($0)" } ?? "") + (sun.map { " sun \($0)" } ?? "")
+            + (fromCalendar.map { " fromCalendar \($0.calendar) \($0.before) \($0.earliest?.description ?? "") \($0.latest?.description ?? "") \($0.otherwise?.description ?? "")" } ?? "")
     }
 }

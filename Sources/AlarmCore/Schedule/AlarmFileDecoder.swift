@@ -3,7 +3,7 @@
 package struct AlarmFileDecoder {
     package static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "bedtime", "location", "skipDays", "inputs", "night", "defaults", "alarms"]
     package static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices", "preflight", "escalate", "wakeUp", "wakeUpSound", "bedtime", "location"]
-    package static let alarmKeys = ["id", "label", "time", "times", "sun", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "skipDays", "enabled"]
+    package static let alarmKeys = ["id", "label", "time", "times", "sun", "fromCalendar", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "skipDays", "enabled"]
         + settingKeys + ["hooks", "skip", "shift"]
 
     package let sounds: SoundRegistry?
@@ -132,6 +132,8 @@ package struct AlarmFileDecoder {
                 // A sun alarm's time is its fallback: `latest`, else `earliest`, else 07:00.
                 time = sun["latest"]?.stringValue.flatMap { try? TimeOfDay(parsing: $0) }
                     ?? sun["earliest"]?.stringValue.flatMap { try? TimeOfDay(parsing: $0) } ?? TimeOfDay(hour: 7, minute: 0)
+            } else if let rule = entry["fromCalendar"] {
+                time = Self.fromCalendarTime(rule)
             } else {
                 report(tr("alarm {position} has no \"time\" (e.g. \"time\": \"07:00\")", ["position": String(position)]), at: entry.position)
             }
@@ -158,6 +160,14 @@ package struct AlarmFileDecoder {
                 report(tr("\"sun\" needs a \"location\" (here or at the top of the file), e.g. {\"latitude\": 52.52, \"longitude\": 13.4}"), at: value.position)
             }
             if entry["times"] != nil { report(tr("give \"sun\" or \"times\", not both"), at: value.position) }
+            guard problems.count == before else { return nil }
+        }
+        if let value = entry["fromCalendar"] {
+            alarm.fromCalendar = decodeFromCalendar(value)
+            if case .weekly = repeats {} else { report(tr("\"fromCalendar\" goes with \"days\": the days it rings on"), at: value.position) }
+            if let clash = members.first(where: { ["sun", "times", "time"].contains($0.key) }) {
+                report(tr("give \"fromCalendar\" or \"{key}\", not both (the calendar gives each day its time)", ["key": clash.key]), at: clash.keyPosition)
+            }
             guard problems.count == before else { return nil }
         }
         (alarm.except, alarm.until) = decodeLimits(entry, repeats: repeats)

@@ -34,7 +34,7 @@ extension Alarm {
 
     /// The first ring after `after` and before `before` that something skips, rings between passed over.
     public func nextSkip(after: Int, before: Int, state: AlarmState? = nil, zone: LocalTimeZone = .current) -> SkippedRing? {
-        guard !except.isEmpty || !skipDays.isEmpty || skip != nil || state?.skippedOccurrence != nil else { return nil }
+        guard !except.isEmpty || !skipDays.isEmpty || fromCalendar != nil || skip != nil || state?.skippedOccurrence != nil else { return nil }
         var found: SkippedRing?
         walkRings(after: after, state: state, zone: zone, honouringSkips: true) { ring, reason in
             guard ring < before else { return false }
@@ -105,7 +105,8 @@ extension Alarm {
             if let until, date > until { return }
             cursor = date.adding(days: 1)
             guard let ring = zone.instant(of: date, at: time(on: date, zone: zone)), counts(ring, after: after) else { continue }
-            let reason: SkipReason? = except.contains(date) ? .except : skipDays.reason(on: date) ?? (skipped.contains(ring) ? .skippedOnce : nil)
+            let reason: SkipReason? = except.contains(date) ? .except
+                : skipDays.reason(on: date) ?? noRing(on: date, zone: zone) ?? (skipped.contains(ring) ? .skippedOnce : nil)
             guard visit(ring, reason) else { return }
         }
     }

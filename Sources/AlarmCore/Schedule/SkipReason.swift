@@ -5,6 +5,8 @@ public enum SkipReason: Sendable, Equatable {
     case calendar(summary: String, calendar: String)
     /// One of the alarm's `except` dates.
     case except
+    /// A `fromCalendar` alarm on a day without a timed event in `calendar` (and no `otherwise`).
+    case noAppointment(calendar: String)
     /// `alarmplay pause`: nothing rings before that date.
     case paused(until: CalendarDate)
     /// `alarmplay skip`: this one ring.
@@ -16,6 +18,7 @@ public enum SkipReason: Sendable, Equatable {
         switch self {
         case let .calendar(summary, calendar): return "\(summary) (\(calendar))"
         case .except: return tr("an except date")
+        case let .noAppointment(calendar): return tr("no timed event in {calendar}", ["calendar": calendar])
         case let .paused(until): return tr("paused until {date}", ["date": until.description])
         case .skippedOnce: return tr("skipped once ('alarmplay unskip' undoes it)")
         }
@@ -26,6 +29,7 @@ public enum SkipReason: Sendable, Equatable {
         switch self {
         case .calendar: return "calendar"
         case .except: return "except"
+        case .noAppointment: return "no_appointment"
         case .paused: return "pause"
         case .skippedOnce: return "skip"
         }
@@ -36,6 +40,7 @@ public enum SkipReason: Sendable, Equatable {
         switch self {
         case let .calendar(summary, calendar): members += [("summary", .string(summary)), ("calendar", .string(calendar))]
         case let .paused(until): members.append(("until", .string(until.description)))
+        case let .noAppointment(calendar): members.append(("calendar", .string(calendar)))
         case .except, .skippedOnce: break
         }
         return .object(members)

@@ -46,10 +46,29 @@ extension AlarmFileDecoder {
 }
 
 extension Alarm {
-    /// The time it rings on `date`: from the sun (`sun`), that weekday's own (`times`), else `time`.
+    /// The time it rings on `date`: from the sun (`sun`), the day's first appointment
+    /// (`fromCalendar`; on a day without a ring, `time`, skipped by `noRing(on:)`), that weekday's
+    /// own (`times`), else `time`.
     public func time(on date: CalendarDate, zone: LocalTimeZone = .current) -> TimeOfDay {
         if let sun, let location = settings.location { return sun.time(on: date, at: location, otherwise: time, zone: zone).time }
+        if let fromCalendar {
+            switch fromCalendar.day(date, time: time, zone: zone) {
+            case let .appointment(ring, _), let .otherwise(ring), let .unread(ring, _): return ring
+            case .none: return time
+            }
+        }
         return times[date.weekday] ?? time
+    }
+
+    /// Why it does not ring on `date` by its own rule: no appointment that day, and no `otherwise`.
+    public func noRing(on date: CalendarDate, zone: LocalTimeZone) -> SkipReason? {
+        guard let fromCalendar, fromCalendar.day(date, time: time, zone: zone) == .none else { return nil }
+        return .noAppointment(calendar: fromCalendar.calendarName)
+    }
+
+    /// What the day of a ring at `ring` came to, for an alarm from a calendar (nil: none).
+    public func appointmentDay(forRingAt ring: Int, zone: LocalTimeZone = .current) -> AppointmentRule.Day? {
+        fromCalendar?.day(zone.localTime(at: ring).date, time: time, zone: zone)
     }
 
     /// The sun's event on the day of a ring at `ring` (nil: no sun rule, or a day without the event).

@@ -26,6 +26,7 @@ extension AlarmFile {
     /// The calendars its alarms name, each once, in file order.
     public func calendarSources(_ loader: CalendarLoader) -> [CalendarSource] {
         var seen: Set<String> = []
-        return alarms.flatMap(\.skipDays.sources).filter { seen.insert($0).inserted }.map(loader.source)
+        return alarms.flatMap { $0.skipDays.sources + ($0.fromCalendar.map { [$0.calendar] } ?? []) }
+            .filter { seen.insert($0).inserted }.map(loader.source)
     }
 }

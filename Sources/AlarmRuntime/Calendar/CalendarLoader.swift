@@ -35,9 +35,10 @@ public struct CalendarLoader {
         CalendarSource(reference, alarmsPath: alarmsPath, cacheFolder: cacheFolder)
     }
 
-    public func load(_ source: CalendarSource) throws(CalendarError) -> SkipCalendar {
+    /// The events of `source` in the window kept; nil for a URL never fetched that is not fetched here.
+    public func events(_ source: CalendarSource) throws(CalendarError) -> [CalendarEvent]? {
         if source.isRemote, !FileSystem.exists(source.path) {
-            guard fetchesMissing else { return SkipCalendar(name: source.name, days: [:]) }
+            guard fetchesMissing else { return nil }
             if let failure = CalendarFetcher.refresh(source, zone: zone) { throw .notFetched(url: source.reference, reason: failure) }
         }
         let bytes: [UInt8]
@@ -48,26 +49,41 @@ public struct CalendarLoader {
         }
         let window = (now - Self.pastDays * 86_400)...(now + Self.futureDays * 86_400)
         let text = String(decoding: bytes, as: UTF8.self)
-        let events = try ICalendarReader.events(in: text, path: source.isRemote ? source.reference : source.path, window: window, zone: zone)
-        return SkipCalendar(name: source.name, events: events, zone: zone)
+        return try ICalendarReader.events(in: text, path: source.isRemote ? source.reference : source.path, window: window, zone: zone)
+    }
+
+    public func load(_ source: CalendarSource) throws(CalendarError) -> SkipCalendar {
+        SkipCalendar(name: source.name, events: try events(source) ?? [], zone: zone)
     }
 
     /// Every alarm with its calendars read; each file is read once however many alarms name it.
+    /// A skip-days calendar that cannot be read is an error of the file; one that gives the
+    /// rings (`fromCalendar`) is not: its alarm rings at its fallback and says why.
     public func attach(to alarms: [Alarm]) throws(CalendarError) -> [Alarm] {
-        var read: [String: SkipCalendar] = [:]
+        var read: [String: Result<[CalendarEvent]?, CalendarError>] = [:]
+        func events(_ reference: String) -> Result<[CalendarEvent]?, CalendarError> {
+            if let known = read[reference] { return known }
+            let result = Result { () throws(CalendarError) -> [CalendarEvent]? in try self.events(source(reference)) }
+            read[reference] = result
+            return result
+        }
         var alarms = alarms
-        for index in alarms.indices where !alarms[index].skipDays.sources.isEmpty {
-            var calendars: [SkipCalendar] = []
-            for reference in alarms[index].skipDays.sources {
-                if let calendar = read[reference] {
-                    calendars.append(calendar)
-                    continue
-                }
-                let calendar = try load(source(reference))
-                read[reference] = calendar
-                calendars.append(calendar)
+        for index in alarms.indices {
+            let alarm = alarms[index]
+            alarms[index].skipDays.calendars = try alarm.skipDays.sources.map { reference throws(CalendarError) in
+                SkipCalendar(name: source(reference).name, events: try events(reference).get() ?? [], zone: zone)
             }
-            alarms[index].skipDays.calendars = calendars
+            guard var rule = alarm.fromCalendar else { continue }
+            switch events(rule.calendar) {
+            case let .success(read?):
+                rule.appointments = AppointmentDays(name: source(rule.calendar).name, events: read, zone: zone)
+                rule.problem = nil
+            case .success(nil):
+                rule.problem = "not fetched yet"
+            case let .failure(error):
+                rule.problem = error.description
+            }
+            alarms[index].fromCalendar = rule
         }
         return alarms
     }

@@ -32,6 +32,10 @@ extension AlarmDaemon {
                 sources.alarmsWatcher.watch(calendars.map(\.path))
             }
             model.use(file.alarms, pausedUntil: file.pause(at: clock.now().seconds))
+            for alarm in file.alarms where alarm.enabled {
+                guard let rule = alarm.fromCalendar, let problem = rule.problem else { continue }
+                event(.calendarNotRead(id: alarm.name, calendar: rule.calendar, problem: problem, fallback: rule.fallback(alarm.time).description))
+            }
             model.fileHooks = file.hooks
             saveState()
             let next = snapshot().next

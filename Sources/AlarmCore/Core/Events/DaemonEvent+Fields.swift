@@ -3,7 +3,7 @@ extension DaemonEvent {
     public var level: EventLevel {
         switch self {
         case .missed, .silenced, .fallback, .unmuted, .preflightFailed, .ringDegraded, .noAlarms, .reloadFailed, .reloadRejected,
-             .lastGoodNotSaved, .stateUnreadable, .stateNotSaved, .noWake, .wakeUpSoundFailed:
+             .lastGoodNotSaved, .stateUnreadable, .stateNotSaved, .noWake, .wakeUpSoundFailed, .calendarNotRead:
             return .warning
         case let .bell(_, on): return on ? .warning : .info
         case let .loaded(load): return load.lastGoodCopy == nil ? .info : .warning
@@ -62,6 +62,7 @@ extension DaemonEvent {
         case .volumeChanged: return "volume"
         case .soundAdded: return "sound_added"
         case .reportsSeen: return "reports_seen"
+        case .calendarNotRead: return "calendar_not_read"
         case .timerStarted: return "timer_started"
         case .timerCancelled: return "timer_cancelled"
         case .sleepStarted: return "sleep_started"
@@ -80,7 +81,7 @@ extension DaemonEvent {
              let .escalated(id, _, _, _), let .ringDegraded(id, _), let .householdRingSent(id, _), let .householdRing(id, _),
              let .householdStopSent(id, _, _), let .householdStop(id, _, _, _), let .preflightOK(id, _), let .preflightFailed(id, _, _),
              let .preflightRecovered(id, _, _), let .waking(id, _, _, _), let .wakingProgress(id, _, _), let .wakeUpStopped(id, _),
-             let .wakeUpSoundFailed(id, _), let .bedtime(id, _),
+             let .wakeUpSoundFailed(id, _), let .bedtime(id, _), let .calendarNotRead(id, _, _, _),
              let .timerStarted(id, _, _), let .timerCancelled(id):
             return id
         default:
@@ -155,6 +156,8 @@ extension DaemonEvent {
         case let .noAlarms(problem), let .reloadFailed(problem), let .loadFailed(problem), let .lastGoodNotSaved(problem),
              let .stateUnreadable(problem), let .stateNotSaved(problem), let .timerFailed(problem):
             return [.init("problem", .text(problem))]
+        case let .calendarNotRead(id, calendar, problem, fallback):
+            return [.init("id", .text(id)), .init("calendar", .text(calendar)), .init("problem", .text(problem)), .init("rings", .text(fallback))]
         case let .reportsSeen(cleared):
             return [.init("cleared", .number(cleared))]
         case let .reloadRejected(file, problems):

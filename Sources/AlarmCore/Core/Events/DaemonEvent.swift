@@ -43,6 +43,8 @@ public enum DaemonEvent: Sendable, Equatable {
 
     // The schedule and the clock.
     case loaded(ScheduleLoaded)
+    /// Alarm `id` rings from `calendar`, which cannot be read: it rings at `fallback` each day until it can.
+    case calendarNotRead(id: String, calendar: String, problem: String, fallback: String)
     case reload(reason: String)
     case noAlarms(problem: String)
     case reloadFailed(problem: String)
