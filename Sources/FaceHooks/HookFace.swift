@@ -46,7 +46,7 @@ final package class HookFace: DaemonFace {
     /// The ring an event is about, when it names one; else the hook's ring is the event's moment.
     private static func scheduled(_ event: DaemonEvent) -> Int? {
         switch event {
-        case let .fired(_, scheduled, _, _), let .missed(_, scheduled, _), let .preflightFailed(_, scheduled, _),
+        case let .fired(_, scheduled, _, _, _), let .missed(_, scheduled, _), let .preflightFailed(_, scheduled, _),
              let .preflightRecovered(_, scheduled, _), let .waking(_, scheduled, _, _), let .wakeUpStopped(_, scheduled):
             return scheduled
         default: return nil

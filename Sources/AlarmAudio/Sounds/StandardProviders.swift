@@ -10,6 +10,7 @@ extension SoundRegistry {
             StreamProvider(folders: folders.paths),
             SpeakProvider(),
             FolderProvider(folders: folders.paths),
+            PlaylistProvider(folders: folders.paths),
         ], voices: { SpeechSynthesizer.voices() })
     }
 }

@@ -19,4 +19,11 @@ extension SoundProvider {
     public func open(_ sound: Sound, context: RingContext) throws -> any AudioSource {
         try open(sound)
     }
+
+    public func pick(_ sound: Sound, context: RingContext) -> String? { nil }
+
+    /// Most sounds have no parts to leave out.
+    public func open(_ sound: Sound, context: RingContext, failed: @escaping @Sendable (String) -> Void) throws -> any AudioSource {
+        try open(sound, context: context)
+    }
 }

@@ -10,4 +10,10 @@ public protocol SoundProvider: Sendable {
     func open(_ sound: Sound) throws -> any AudioSource
     /// The same for a ring, whose label and time a provider may use (see `RingContext`).
     func open(_ sound: Sound, context: RingContext) throws -> any AudioSource
+    /// The same, telling `failed` why a part of it was left out and the sound went on without
+    /// it (a playlist's entry), so a ring can say so.
+    func open(_ sound: Sound, context: RingContext, failed: @escaping @Sendable (String) -> Void) throws -> any AudioSource
+    /// What the sound plays for the ring `context` names, when it is one of several (a folder's
+    /// file): the ring's lines and the check before it name it. Nil for a sound that is one.
+    func pick(_ sound: Sound, context: RingContext) -> String?
 }

@@ -47,14 +47,22 @@ public struct SoundRegistry: Sendable {
         }
     }
 
+    /// The file `reference` plays for the ring `context` names, when it is one of several.
+    public func pick(_ reference: SoundReference, context: RingContext) -> String? {
+        guard let entry = try? resolve(reference) else { return nil }
+        return providers.first { $0.id == entry.sound.provider }?.pick(entry.sound, context: context)
+    }
+
     /// Opens the sound's stream through the provider that listed it.
-    public func open(_ entry: SoundEntry, context: RingContext = RingContext()) throws -> any AudioSource {
+    public func open(
+        _ entry: SoundEntry, context: RingContext = RingContext(), failed: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> any AudioSource {
         if let reason = entry.sound.details.brokenReason {
             throw SoundError.broken(name: entry.sound.name, reason: reason)
         }
         guard let provider = providers.first(where: { $0.id == entry.sound.provider }) else {
             throw SoundError.noSuchName(entry.sound.name, suggestion: nil)
         }
-        return try provider.open(entry.sound, context: context)
+        return try provider.open(entry.sound, context: context, failed: failed)
     }
 }

@@ -26,7 +26,8 @@ extension AlarmDaemon {
         let registry = source.registry
         worker.perform({ check.run(registry: registry) }) { [unowned self] outcome in
             guard case let .success(problems) = outcome else { return }
-            for announced in preflight.record(problems, for: ring, at: clock.now().seconds) { event(announced) }
+            let plays = source.registry.pick(settings.sound, context: RingContext(scheduled: ring.at))
+            for announced in preflight.record(problems, for: ring, at: clock.now().seconds, plays: plays) { event(announced) }
             // A ring opened ahead before the check found its sound or device broken opens again without it.
             if !problems.isEmpty { engine.dropPrepared(key: ring.alarm.stateKey, at: ring.at) }
             evaluate(clockChanged: false)

@@ -11,7 +11,8 @@ extension AlarmDaemon {
             case let .fired(due, late):
                 endPreview(reason: "alarm")
                 updateSound()
-                event(.fired(id: due.alarm.name, scheduled: due.at, lateMilliseconds: late, snooze: due.snoozeCount))
+                let plays = source.registry.pick(due.alarm.settings.sound, context: RingContext(scheduled: due.at))
+                event(.fired(id: due.alarm.name, scheduled: due.at, lateMilliseconds: late, snooze: due.snoozeCount, plays: plays))
                 if due.alarm.settings.forceAudible { mixer.ensureAudible(for: due.alarm.name, device: devices(for: due.alarm)[0]) }
             case let .heldByPause(due):
                 event(.heldByPause(id: due.alarm.name, scheduled: due.at))

@@ -115,7 +115,7 @@ public final class Ringer: Sendable {
 
     /// The sound, or the sequence of sounds, the alarm asks for.
     private func open(_ request: RingRequest, registry: SoundRegistry, events: @escaping @Sendable (RingEvent) -> Void) throws -> any AudioSource {
-        let first = try registry.open(registry.resolve(request.sound), context: request.context)
+        let first = try registry.open(registry.resolve(request.sound), context: request.context, failed: { events(.fallback(reason: $0)) })
         guard !request.laterSounds.isEmpty else { return first }
         let later = request.laterSounds.map { reference -> any AudioSource in
             do {

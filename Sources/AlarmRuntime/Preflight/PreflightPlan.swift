@@ -80,7 +80,7 @@ package struct PreflightPlan {
 
     /// Takes a finished check of `ring` at `now`; returns what to announce. A result for a ring
     /// no longer tracked (it moved while the check ran) is dropped.
-    mutating package func record(_ problems: [PreflightProblem], for ring: Ring, at now: Int) -> [DaemonEvent] {
+    mutating package func record(_ problems: [PreflightProblem], for ring: Ring, at now: Int, plays: String? = nil) -> [DaemonEvent] {
         let key = ring.alarm.stateKey
         guard var entry = entries[key], entry.ring.at == ring.at else { return [] }
         let before = announced[key] ?? []
@@ -94,7 +94,7 @@ package struct PreflightPlan {
         let fixed = before.filter { !problems.contains($0) }
         if !fixed.isEmpty { events.append(.preflightRecovered(id: name, ring: ring.at, fixed: fixed.map(\.description))) }
         if problems.isEmpty {
-            events.append(.preflightOK(id: name, ring: ring.at))
+            events.append(.preflightOK(id: name, ring: ring.at, plays: plays))
         } else if problems != before {
             events.append(.preflightFailed(id: name, ring: ring.at, problems: problems.map(\.description)))
         }

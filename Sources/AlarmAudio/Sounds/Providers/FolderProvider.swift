@@ -45,6 +45,11 @@ public struct FolderProvider: SoundProvider {
         }
     }
 
+    public func pick(_ sound: Sound, context: RingContext) -> String? {
+        guard let folder = sound.details.path else { return nil }
+        return Self.pick(in: folder, key: sound.key, day: Self.day(of: context.scheduled)).map(FileSystem.basename)
+    }
+
     /// The file a ring on `day` (days since 1970, local) plays.
     package static func pick(in folder: String, key: String, day: Int) -> String? {
         let files = files(in: folder)

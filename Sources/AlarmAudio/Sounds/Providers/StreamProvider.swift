@@ -19,6 +19,9 @@ public struct StreamProvider: SoundProvider {
         for folder in folders {
             for file in FileSystem.contents(of: folder) ?? [] {
                 guard let (key, fileExtension) = FileProvider.split(file), StationFile.extensions.contains(fileExtension) else { continue }
+                // A playlist of sound files is a playlist (`playlist:`), not a station.
+                if PlaylistFile.extensions.contains(fileExtension), let text = FileSystem.readText(folder + "/" + file),
+                   case .file? = PlaylistFile.entries(text, fileExtension: fileExtension, folder: folder).first { continue }
                 byKey[key] = describe(path: folder + "/" + file, key: key, fileExtension: fileExtension)
             }
         }

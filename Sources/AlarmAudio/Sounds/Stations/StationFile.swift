@@ -58,7 +58,7 @@ public struct StationFileError: Error, Sendable, Equatable {
     public var reason: String
 }
 
-fileprivate extension Substring {
+extension Substring {
     func trimmingWhitespace() -> String {
         String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }

@@ -75,11 +75,11 @@ extension DaemonEvent {
     /// The alarm (or timer) the event is about, if any.
     public var alarmID: String? {
         switch self {
-        case let .fired(id, _, _, _), let .heldByPause(id, _), let .missed(id, _, _), let .silenced(id, _),
+        case let .fired(id, _, _, _, _), let .heldByPause(id, _), let .missed(id, _, _), let .silenced(id, _),
              let .snoozed(id, _, _), let .snoozeRefused(id, _), let .stopped(id, _), let .dismissed(id),
              let .rearmed(id), let .prepared(id), let .hookDue(id, _, _), let .fallback(id, _), let .bell(id, _), let .unmuted(id, _, _),
              let .escalated(id, _, _, _), let .ringDegraded(id, _), let .householdRingSent(id, _), let .householdRing(id, _),
-             let .householdStopSent(id, _, _), let .householdStop(id, _, _, _), let .preflightOK(id, _), let .preflightFailed(id, _, _),
+             let .householdStopSent(id, _, _), let .householdStop(id, _, _, _), let .preflightOK(id, _, _), let .preflightFailed(id, _, _),
              let .preflightRecovered(id, _, _), let .waking(id, _, _, _), let .wakingProgress(id, _, _), let .wakeUpStopped(id, _),
              let .wakeUpSoundFailed(id, _), let .bedtime(id, _), let .calendarNotRead(id, _, _, _),
              let .timerStarted(id, _, _), let .timerCancelled(id):
@@ -91,9 +91,9 @@ extension DaemonEvent {
 
     public var fields: [EventField] {
         switch self {
-        case let .fired(id, scheduled, late, snooze):
+        case let .fired(id, scheduled, late, snooze, plays):
             return [.init("id", .text(id)), .init("scheduled", .time(scheduled)), .init("late_ms", .number(late))]
-                + (snooze.map { [.init("snooze", .number($0))] } ?? [])
+                + (snooze.map { [.init("snooze", .number($0))] } ?? []) + (plays.map { [.init("plays", .text($0))] } ?? [])
         case let .heldByPause(id, scheduled):
             return [.init("id", .text(id)), .init("reason", .text("paused")), .init("scheduled", .time(scheduled))]
         case let .missed(id, scheduled, late):
@@ -130,8 +130,8 @@ extension DaemonEvent {
             return [.init("id", .text(id)), .init("ring", .text(ring)), .init("action", .text(snoozed ? "snooze" : "stop"))]
         case let .householdStop(id, ring, by, snoozed):
             return [.init("id", .text(id)), .init("ring", .text(ring)), .init("from", .text(by)), .init("action", .text(snoozed ? "snooze" : "stop"))]
-        case let .preflightOK(id, ring):
-            return [.init("id", .text(id)), .init("scheduled", .time(ring))]
+        case let .preflightOK(id, ring, plays):
+            return [.init("id", .text(id)), .init("scheduled", .time(ring))] + (plays.map { [.init("plays", .text($0))] } ?? [])
         case let .preflightFailed(id, ring, problems):
             return [.init("id", .text(id)), .init("scheduled", .time(ring)), .init("problems", .list(problems))]
         case let .preflightRecovered(id, ring, fixed):

@@ -3,7 +3,8 @@
 /// hooks, the events file). The log line of each is a public interface and keeps its name and fields.
 public enum DaemonEvent: Sendable, Equatable {
     // Rings.
-    case fired(id: String, scheduled: Int, lateMilliseconds: Int, snooze: Int?)
+    /// `plays`: the file a sound of several (a folder) plays for this ring.
+    case fired(id: String, scheduled: Int, lateMilliseconds: Int, snooze: Int?, plays: String? = nil)
     case heldByPause(id: String, scheduled: Int)
     case missed(id: String, scheduled: Int, lateSeconds: Int)
     case silenced(id: String, afterSeconds: Int)
@@ -36,7 +37,7 @@ public enum DaemonEvent: Sendable, Equatable {
     case householdStop(id: String, ring: String, by: String, snoozed: Bool)
 
     // The check before each ring (`preflight`), for the ring at `ring`.
-    case preflightOK(id: String, ring: Int)
+    case preflightOK(id: String, ring: Int, plays: String? = nil)
     case preflightFailed(id: String, ring: Int, problems: [String])
     /// Problems an earlier check reported are gone (`fixed`); said once.
     case preflightRecovered(id: String, ring: Int, fixed: [String])

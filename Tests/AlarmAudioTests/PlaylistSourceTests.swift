@@ -1,0 +1,61 @@
+import AlarmCore
+import AlarmAudio
+import AudioTestSupport
+import Synchronization
+import XCTest
+
+/// A playlist plays its entries in order and round again; one that cannot play is left out and said.
+final class PlaylistSourceTests: XCTestCase {
+    private func sine(_ frequency: Double, seconds: Double) -> SampleBufferSource {
+        let frames = Int(seconds * 48_000)
+        let samples = (0..<frames).flatMap { frame -> [Float] in
+            let value = Float(0.5 * sin(2 * Double.pi * frequency * Double(frame) / 48_000))
+            return [value, value]
+        }
+        return SampleBufferSource(format: AudioFormat(sampleRate: 48_000, channels: 2), samples: samples)
+    }
+
+    private func left(_ source: any AudioSource, seconds: Double) throws -> Signal {
+        let frames = Int(seconds * 48_000)
+        var buffer = [Float](repeating: 0, count: frames * 2)
+        var filled = 0
+        while filled < frames {
+            let count = try buffer.withUnsafeMutableBufferPointer { try source.read(into: $0.baseAddress! + filled * 2, frames: min(1000, frames - filled)) }
+            if count == 0 { break }
+            filled += count
+        }
+        return Signal(samples: stride(from: 0, to: filled * 2, by: 2).map { buffer[$0] }, sampleRate: 48_000)
+    }
+
+    func testEntriesPlayInOrderThenFromTheFirstAgainAndABrokenOneIsLeftOutAndSaid() throws {
+        let said = Mutex<[String]>([])
+        let playlist = try PlaylistSource(name: "playlist:morning.m3u", [
+            { self.sine(440, seconds: 0.5) },
+            { throw SoundError.broken(name: "file:gone", reason: "no such file") },
+            { self.sine(880, seconds: 0.5) },
+        ], failed: { line in said.withLock { $0.append(line) } })
+        let heard = try left(playlist, seconds: 2)
+        XCTAssertEqual(heard.samples.count, 96_000, "it goes on round the list")
+        for (from, frequency) in [(0.05, 440.0), (0.55, 880.0), (1.05, 440.0), (1.55, 880.0)] {
+            XCTAssertEqual(try XCTUnwrap(heard.slice(from: from, to: from + 0.4).estimatedFrequency()), frequency, accuracy: 2, "at \(from) s")
+        }
+        XCTAssertTrue(said.withLock { $0 }.first?.hasPrefix("playlist:morning.m3u, entry 2: ") == true, "\(said.withLock { $0 })")
+        XCTAssertTrue(said.withLock { $0 }.first?.hasSuffix("; the next entry plays") == true)
+    }
+
+    func testAPlaylistOfOneLoopsItAndOneWithNothingPlayableFailsAtOnce() throws {
+        let one = try PlaylistSource(name: "p", [{ self.sine(660, seconds: 0.25) }], failed: { _ in })
+        XCTAssertEqual(try left(one, seconds: 1).samples.count, 48_000)
+        XCTAssertThrowsError(try PlaylistSource(name: "playlist:none.m3u", [{ throw SoundError.broken(name: "x", reason: "gone") }], failed: { _ in })) {
+            XCTAssertTrue("\($0)".contains("no entry of the playlist can be played"), "\($0)")
+        }
+    }
+
+    func testTheFileGivesItsEntriesInOrderRelativeToItsFolder() {
+        XCTAssertEqual(PlaylistFile.entries("#EXTM3U\n#EXTINF:-1,Birds\nbirds.wav\n\n/abs/rain.flac\nhttps://radio.example/live\nftp://x/y\n",
+                                            fileExtension: "m3u", folder: "/s"),
+                       [.file(path: "/s/birds.wav"), .file(path: "/abs/rain.flac"), .stream(url: "https://radio.example/live")])
+        XCTAssertEqual(PlaylistFile.entries("[playlist]\nFile2=b.ogg\nTitle1=A\nFile1=http://r.example/a\nNumberOfEntries=2\n", fileExtension: "pls", folder: "/s"),
+                       [.stream(url: "http://r.example/a"), .file(path: "/s/b.ogg")])
+    }
+}
