@@ -3,7 +3,10 @@ import AlarmCore
 /// The page's files (`index.html`, its script and style, and the night clock's), read once when `run` starts from the
 /// `Web/` folder that ships beside `Sounds/` (or `PREFIX/share/alarmplay/web`).
 public struct StaticFiles: Sendable {
-    public static let names = ["index.html", "app.js", "style.css", "i18n.js", "clock.html", "clock.js", "clock.css"]
+    public static let names = [
+        "index.html", "style.css", "i18n.js", "app-text.js", "app-api.js", "app-live.js", "app-editor.js", "app-sounds.js",
+        "app-stopwatch.js", "app-timers.js", "app.js", "clock.html", "clock.js", "clock.css",
+    ]
     /// Addresses without their file's suffix: the night clock is `/clock`.
     package static let pages = ["clock": "clock.html"]
     private var files: [String: HTTPResponse] = [:]

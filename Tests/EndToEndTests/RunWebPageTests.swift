@@ -129,6 +129,43 @@ final class RunWebPageTests: XCTestCase {
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
 
+    func testATimePerDayFromTheEditor() throws {
+        try scenario.writeAlarms(["{\"id\": \"work\", \"label\": \"Work\", \"time\": \"06:45\", \"days\": \"weekdays\", \"sound\": \"tone:beep\"}"])
+        let run = try scenario.startRun()
+        let client = try WebClient(run: run, home: scenario.home)
+        let browser = try WebDriver()
+        try browser.open(client.base + "/?token=" + client.token!)
+        let card = "#alarms li.alarm[data-id=\"work\"]"
+        XCTAssertTrue(browser.wait(for: "document.querySelector('\(card)')"), "the alarm list did not load")
+        try browser.click(card + " .alarm-open")
+        XCTAssertTrue(browser.wait(for: "!document.querySelector('#editor').hidden"))
+        try browser.click("#per-day")
+        XCTAssertTrue(browser.wait(for: "document.querySelectorAll('#day-times input').length === 5"), "a time for each of the five days")
+        XCTAssertTrue(try browser.run("return document.querySelector('.time-field').hidden;") as? Bool == true, "the one time gives way")
+        try browser.click("button.day[data-day=\"tue\"]")
+        try browser.run("""
+            const friday = document.querySelector('#day-times input[data-day=fri]');
+            friday.value = '08:15';
+            friday.dispatchEvent(new Event('input', {bubbles: true}));
+            """)
+        try browser.click("#save-alarm")
+        XCTAssertTrue(waitFor { (try? self.alarmsFile())?.contains("\"times\"") == true }, "no times written")
+        let alarm = try XCTUnwrap(try client.get("/api/alarms").array.first)
+        XCTAssertEqual(alarm["times"] as? [String: String], ["mon": "06:45", "wed": "06:45", "thu": "06:45", "fri": "08:15"])
+        XCTAssertTrue(browser.wait(for: "document.querySelector('\(card) .alarm-details').textContent.includes('08:15')"), "the card shows each day's time")
+        try screenshot(browser, "times")
+
+        try browser.click(card + " .alarm-open")
+        XCTAssertTrue(browser.wait(for: "document.querySelector('#per-day').checked && document.querySelector('#day-times input[data-day=fri]').value === '08:15'"),
+                      "the editor opens with each day's time")
+        try browser.click("#per-day")
+        try browser.click("#save-alarm")
+        XCTAssertTrue(waitFor { (try? self.alarmsFile()).map { !$0.contains("\"times\"") && $0.contains("\"time\": \"06:45\"") } == true },
+                      "one time back: \((try? alarmsFile()) ?? "")")
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
     func testStopwatchLapsNewestFirstAndCopy() throws {
         try scenario.writeAlarms([])
         let run = try scenario.startRun()
