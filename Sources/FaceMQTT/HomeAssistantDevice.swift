@@ -253,7 +253,7 @@ extension HomeAssistantDevice.Snapshot {
             nextShiftedFrom: snapshot.next?.shiftedFrom.map(format.iso),
             alarms: snapshot.fileAlarms.map { alarm in
                 let settings = alarm.settings
-                return .init(name: alarm.name, label: alarm.label, enabled: alarm.enabled, time: alarm.time.description,
+                return .init(name: alarm.name, label: alarm.label, enabled: alarm.enabled, time: Self.time(of: alarm, in: snapshot),
                              sound: Self.name(of: settings.sound, in: sounds), volumePercent: Int((settings.volume * 100).rounded()),
                              snoozeMinutes: settings.snooze / 60,
                              waking: waking[alarm.stateKey].map { ($0.progress(at: snapshot.now), format.iso($0.ring)) })
@@ -264,6 +264,15 @@ extension HomeAssistantDevice.Snapshot {
         sleep = snapshot.sleep.map {
             .init(sound: $0.sound, endsAt: format.iso($0.endsAt), secondsLeft: $0.secondsLeft(at: snapshot.now), fadeSeconds: $0.fadeSeconds)
         }
+    }
+
+    /// The time the alarm's text entity shows: for a time per day, or one from the sun or a
+    /// calendar, its next ring's (the day it rings next); otherwise its one time.
+    package static func time(of alarm: Alarm, in snapshot: Snapshot) -> String {
+        guard !alarm.times.isEmpty || alarm.sun != nil || alarm.fromCalendar != nil,
+              let next = alarm.nextRing(after: snapshot.now, state: snapshot.state.schedule.alarms[alarm.stateKey], zone: snapshot.zone)
+        else { return alarm.time.description }
+        return snapshot.zone.localTime(at: next).time.description
     }
 
     /// The listed name a reference means (`3`, `Tone:Beep`, a bare `beep`), else the reference as written.

@@ -47,3 +47,19 @@ final class HomeAssistantWakingTests: XCTestCase {
         XCTAssertEqual(states(at: t).0, "OFF", "over at the ring")
     }
 }
+
+/// The time text of an alarm with a time per day: the day it rings next.
+final class HomeAssistantDayTimesTests: XCTestCase {
+    func testATimePerDayShowsTheTimeOfTheDayItRingsNext() throws {
+        let file = try AlarmFile.parse(#"{"alarms": [{"id": "work", "times": {"weekdays": "06:30", "sat": "09:15"}}, {"id": "plain", "time": "07:00", "days": "daily"}]}"#,
+                                       path: "alarms.json", sounds: nil)
+        try withTimeZone("UTC") {
+            // Fri 11 Dec 2026, 08:00: Friday's ring is past; Saturday's is next.
+            let friday = Snapshot(alarms: file.alarms, state: DaemonState(), pausedUntil: nil, now: instant("2026-12-11T08:00:00+00:00"), zone: .current)
+            let shown = HomeAssistantDevice.Snapshot(friday, sounds: []).alarms
+            XCTAssertEqual(shown.map(\.time), ["09:15", "07:00"])
+            let sunday = Snapshot(alarms: file.alarms, state: DaemonState(), pausedUntil: nil, now: instant("2026-12-13T08:00:00+00:00"), zone: .current)
+            XCTAssertEqual(try XCTUnwrap(HomeAssistantDevice.Snapshot(sunday, sounds: []).alarms.first).time, "06:30")
+        }
+    }
+}
