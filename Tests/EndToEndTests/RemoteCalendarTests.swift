@@ -90,4 +90,29 @@ final class RemoteCalendarTests: XCTestCase {
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0, run.stderr)
     }
+
+    /// The check before a ring from a remote calendar fetches it again: a meeting moved earlier
+    /// since `run` last fetched it rings at its new time.
+    func testTheCheckBeforeARingFromARemoteCalendarFetchesItAgain() throws {
+        func publish(_ start: Date) throws {
+            let formatter = DateFormatter()
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+            try ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//alarmplay tests//EN", "BEGIN:VEVENT", "UID:m", "DTSTART:" + formatter.string(from: start),
+                 "DTEND:" + formatter.string(from: start.addingTimeInterval(1800)), "SUMMARY:Meeting", "END:VEVENT", "END:VCALENDAR", ""]
+                .joined(separator: "\r\n").write(to: served.appendingPathComponent("work.ics"), atomically: true, encoding: .utf8)
+        }
+        let first = scenario.at(secondsAhead: 18).date, moved = scenario.at(secondsAhead: 13).date
+        try publish(first)
+        let port = try startServer()
+        scenario.extraEnvironment["ALARMPLAY_CALENDAR_REFRESH"] = "3600"
+        try scenario.home.write("alarms.json", #"{"alarms": [{"id": "work", "days": "daily", "sound": "tone:beep", "fadeIn": 0, "ringFor": "2s", "preflight": "10s", "fromCalendar": {"calendar": "http://127.0.0.1:\#(port)/work.ics"}}]}"#)
+        let run = try scenario.startRun()
+        XCTAssertNotNil(run.waitForLog("event=reloaded", timeout: 5), "the first copy fetched: \(run.stderr)")
+        try publish(moved)
+        let fired = try XCTUnwrap(run.waitForLog("event=fired id=work", timeout: 20), run.stderr)
+        XCTAssertEqual(fired.timeIntervalSince(moved), 0, accuracy: 1, "at the moved meeting's time: \(run.stderr)")
+        XCTAssertEqual(run.logLines("event=calendar_refreshed").count, 2, run.stderr)
+    }
 }

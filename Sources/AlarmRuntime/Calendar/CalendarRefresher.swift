@@ -12,6 +12,8 @@ public final class CalendarRefresher: Sendable {
     private let sources = Mutex<[CalendarSource]>([])
     private let started = Mutex(false)
     private let reports = Mutex<[FaceReport]>([])
+    /// When each URL was last fetched (monotonic seconds), and which are being fetched now.
+    private let fetches = Mutex<(last: [String: Double], inFlight: Set<String>)>(([:], []))
     private let notifier: Notifier
     private let interval: Int
 
@@ -29,16 +31,36 @@ public final class CalendarRefresher: Sendable {
         guard !remote.isEmpty, started.withLock({ was in defer { was = true }; return !was }) else { return }
         BackgroundThread.start { [self] in
             while true {
-                for source in sources.withLock({ $0 }) {
-                    let report = CalendarFetcher.refresh(source).map {
-                        FaceReport.calendar(.refreshFailed(url: source.reference, problem: $0))
-                    } ?? .calendar(.refreshed(url: source.reference))
-                    reports.withLock { $0.append(report) }
-                    notifier.signal()
-                }
+                for source in sources.withLock({ $0 }) { fetch(source) }
                 sleep(UInt32(interval))
             }
         }
+    }
+
+    /// Fetches the kept calendar `reference` once more, now and off the loop, unless it was
+    /// fetched in the last `fresherThan` seconds or is being fetched: the check before a ring from
+    /// a calendar asks, so the ring follows the calendar's latest copy.
+    public func refresh(_ reference: String, fresherThan: Double = 600) {
+        guard let source = sources.withLock({ $0.first { $0.reference == reference } }) else { return }
+        let now = SystemMonotonicTime.seconds
+        let due = fetches.withLock { fetches in
+            guard !fetches.inFlight.contains(reference), fetches.last[reference].map({ now - $0 >= fresherThan }) ?? true else { return false }
+            fetches.inFlight.insert(reference)
+            return true
+        }
+        if due { BackgroundThread.start { [self] in fetch(source) } }
+    }
+
+    private func fetch(_ source: CalendarSource) {
+        let report = CalendarFetcher.refresh(source).map {
+            FaceReport.calendar(.refreshFailed(url: source.reference, problem: $0))
+        } ?? .calendar(.refreshed(url: source.reference))
+        fetches.withLock {
+            $0.inFlight.remove(source.reference)
+            $0.last[source.reference] = SystemMonotonicTime.seconds
+        }
+        reports.withLock { $0.append(report) }
+        notifier.signal()
     }
 
     /// On the loop: what the worker did since the last call.

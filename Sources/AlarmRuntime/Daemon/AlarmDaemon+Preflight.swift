@@ -18,6 +18,11 @@ extension AlarmDaemon {
     package static let preflightRings = 4
 
     private func startPreflight(_ ring: Ring) {
+        // A ring from a remote calendar follows its latest copy (a new one reloads the schedule); one
+        // fetched within half the check's lead is as fresh as the check can make it.
+        if let calendar = ring.alarm.fromCalendar?.calendar, CalendarSource.isRemote(calendar) {
+            calendarRefresher.refresh(calendar, fresherThan: min(600, Double(ring.alarm.settings.preflight) / 2))
+        }
         let settings = ring.alarm.settings
         let check = PreflightCheck(
             sound: settings.sound, devices: devices(for: ring.alarm), forceAudible: settings.forceAudible,
