@@ -18,25 +18,15 @@ extension AlarmDaemon {
             }
         }
         let now = clock.now()
-        // Ends on a whole second like every ring: the nearest one to the asked-for length.
-        let endsAt = now.seconds + asked.seconds + (now.nanoseconds >= 500_000_000 ? 1 : 0)
-        let volume = asked.volume ?? SleepRequest.defaultVolume
-        var request = RingRequest(
-            sound: .name(entries[0].sound.name), volume: volume, fadeInSeconds: 0,
-            ringForSeconds: Double(endsAt - now.seconds) - Double(now.nanoseconds) / 1e9, devices: configuration.devices)
-        request.laterSounds = entries.dropFirst().map { .name($0.sound.name) }
-        request.fadeOutSeconds = Double(asked.fade)
+        let (request, timer) = asked.plan(sounds: entries.map(\.sound.name), now: now, devices: configuration.devices)
         // The one it replaces (a preview, a sleep timer) lets go of the device first.
         let previous = engine.preview
         endPreview(reason: SleepEnd.replaced.rawValue)
         guard engine.startPreview(request, id: "sleep", after: previous) else {
             return .refused(Refusal(.conflict, "an alarm is about to ring; it wins over a sleep timer"))
         }
-        // Started, as it ends, on the nearest whole second.
-        let timer = SleepTimer(sound: entries.map(\.sound.name).joined(separator: ","), volume: volume, startedAt: endsAt - asked.seconds,
-                               endsAt: endsAt, fadeSeconds: asked.fade)
         sleepTimer = timer
-        event(.sleepStarted(sound: timer.sound, seconds: asked.seconds, fadeSeconds: timer.fadeSeconds, endsAt: endsAt))
+        event(.sleepStarted(sound: timer.sound, seconds: asked.seconds, fadeSeconds: timer.fadeSeconds, endsAt: timer.endsAt))
         return .value(.sleep(timer, now: now.seconds))
     }
 
