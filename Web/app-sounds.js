@@ -16,7 +16,7 @@ function renderRinging() {
   $("#ringing-label").textContent = alarmName(alarm);
   $("#ringing-snoozes").textContent = alarm.snoozesLeft ? tn("{n} snooze left", "{n} snoozes left", alarm.snoozesLeft) : t("No snoozes left");
   $("#ringing-detail").textContent = [
-    alarm.sound, alarm.bell && t("terminal bell"), ringing.length > 1 && t("{n} more ringing", { n: ringing.length - 1 }),
+    alarm.plays ? `${alarm.sound} (${alarm.plays})` : alarm.sound, alarm.bell && t("terminal bell"), ringing.length > 1 && t("{n} more ringing", { n: ringing.length - 1 }),
   ].filter(Boolean).join(" · ");
   $("#snooze").disabled = alarm.snoozesLeft === 0;
   updateRingingElapsed();

@@ -109,11 +109,18 @@ public enum NextCommand: Command {
             [("id", .optional(alarm.id)), ("label", .optional(alarm.label)), ("at", .string(format.iso(at))), ("position", .int(alarm.position))]
         }
         func ring(_ ring: Ring) -> JSONValue {
-            .object(entry(ring.alarm, ring.at) + [("shiftedFrom", ring.shiftedFrom.map { .string(format.iso($0)) } ?? .null)]
-                + (ring.alarm.sun.map { sun in
-                    [("sun", ["event": .string(sun.event.rawValue), "at": ring.alarm.sunEvent(forRingAt: ring.at, zone: format.zone).map { .string(format.iso($0)) } ?? .null])]
-                } ?? [])
-                + (ring.alarm.appointmentDay(forRingAt: ring.at, zone: format.zone).map { [("appointment", appointmentJSON($0, format: format))] } ?? []))
+            let shifted: JSONValue = ring.shiftedFrom.map { .string(format.iso($0)) } ?? .null
+            var members: [(String, JSONValue)] = entry(ring.alarm, ring.at)
+            members.append(("shiftedFrom", shifted))
+            if let sun = ring.alarm.sun {
+                let at: JSONValue = ring.alarm.sunEvent(forRingAt: ring.at, zone: format.zone).map { .string(format.iso($0)) } ?? .null
+                let event: JSONValue = .string(sun.event.rawValue)
+                members.append(("sun", .object([("event", event), ("at", at)])))
+            }
+            if let day = ring.alarm.appointmentDay(forRingAt: ring.at, zone: format.zone) {
+                members.append(("appointment", appointmentJSON(day, format: format)))
+            }
+            return .object(members)
         }
         let skips = skipped.map { JSONValue.object(entry($0.alarm, $0.at) + [("skipped", true), ("reason", $0.reason.json)]) }
         return .array(merged(rings.map(\.at), rings.map(ring), skipped.map(\.at), skips))

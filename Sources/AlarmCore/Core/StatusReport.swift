@@ -13,6 +13,8 @@ public struct StatusReport: Sendable {
     public var night: NightHours
     /// What the faces add (the page's address).
     public var faces: [JSONMember]
+    /// For a ringing alarm whose sound is one of several (a folder), the file it plays, by alarm name.
+    public var plays: [String: String] = [:]
 
     package init(snapshot: Snapshot, wake: WakeAbility, priority: ThreadPriority.Outcome, usingLastGood: Bool, problems: [String],
                  timers: [RunningTimer], reports: [JSONValue], night: NightHours, faces: [JSONMember]) {
@@ -32,7 +34,8 @@ public struct StatusReport: Sendable {
             .object([
                 ("id", .string(ring.alarm.name)), ("label", .optional(ring.alarm.label)),
                 ("since", .string(format.iso(ring.since.seconds))), ("snoozesLeft", .int(ring.snoozesLeft)),
-                ("sound", .string(ring.alarm.settings.sound.description)), ("sounding", .bool(ring.sounding)), ("bell", .bool(ring.bell)),
+                ("sound", .string(ring.alarm.settings.sound.description)), ("plays", .optional(plays[ring.alarm.name])),
+                ("sounding", .bool(ring.sounding)), ("bell", .bool(ring.bell)),
             ])
         }
         let snoozed: [JSONValue] = snapshot.snoozed.map { snooze in

@@ -8,6 +8,8 @@ public struct AlarmListing: Sendable {
     public var now: Int
     /// Its next ring that does not happen (a calendar's day, an except date, a pause), with why.
     public var nextSkip: SkippedRing?
+    /// The file its sound (one of several: a folder) plays for its next ring, when `run` knows it.
+    public var plays: String?
 
     public init(alarm: Alarm, sound: SoundEntry?, state: AlarmState?, now: Int, zone: LocalTimeZone = .current) {
         self.init(alarm: alarm, sound: sound, status: alarm.status(now: now, state: state, zone: zone), now: now)
@@ -21,6 +23,19 @@ public struct AlarmListing: Sendable {
         self.status = status
         self.now = now
     }
+
+    /// Its status's word for programs, and the ring it names (the next, a snooze's end).
+    public var statusAndRing: (name: String, ring: Int?) {
+        switch status {
+        case .off: ("off", nil)
+        case .done: ("done", nil)
+        case let .rings(at), let .shifted(at, _): ("rings", at)
+        case let .snoozed(until): ("snoozed", until)
+        case let .skipped(next): ("skipped", next)
+        }
+    }
+
+    public var nextRing: Int? { statusAndRing.ring }
 
     /// The table's column names, in the user's language.
     public static var header: [String] {
@@ -74,13 +89,7 @@ public struct AlarmListing: Sendable {
         case .once, .calendar: break
         }
         let settings = alarm.settings
-        let (statusName, nextRing): (String, Int?) = switch status {
-        case .off: ("off", nil)
-        case .done: ("done", nil)
-        case let .rings(at), let .shifted(at, _): ("rings", at)
-        case let .snoozed(until): ("snoozed", until)
-        case let .skipped(next): ("skipped", next)
-        }
+        let (statusName, nextRing) = statusAndRing
         return [
             "id": .optional(alarm.id), "position": .int(alarm.position), "enabled": .bool(alarm.enabled),
             "time": .string(alarm.time.description), "days": days, "date": date, "pattern": .string(alarm.repeats.description),
@@ -90,7 +99,7 @@ public struct AlarmListing: Sendable {
             "times": alarm.times.isEmpty ? .null : .object(Weekday.allCases.compactMap { day in alarm.times[day].map { (day.shortName, .string($0.description)) } }),
             "sound": ["name": .optional(sound?.sound.name), "index": sound.map { .int($0.index) } ?? .null,
                       "reference": .string(settings.sound.description),
-                      "sequence": .array(settings.sequence.map { .string($0.description) })],
+                      "sequence": .array(settings.sequence.map { .string($0.description) }), "plays": .optional(plays)],
             "volume": .double(settings.volume), "snooze": .int(settings.snooze), "maxSnoozes": .int(settings.maxSnoozes),
             "ringFor": .int(settings.ringFor), "fadeIn": .int(settings.fadeIn),
             "wakeUp": .int(settings.wakeUp), "wakeUpSound": .optional(settings.wakeUpSound?.description),

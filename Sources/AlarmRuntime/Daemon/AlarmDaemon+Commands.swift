@@ -136,6 +136,8 @@ extension AlarmDaemon {
     }
 
     package func listing(_ alarm: Alarm, in snapshot: Snapshot) -> AlarmListing {
-        snapshot.listing(alarm, sound: try? source.registry.resolve(alarm.settings.sound))
+        var listing = snapshot.listing(alarm, sound: try? source.registry.resolve(alarm.settings.sound))
+        listing.plays = listing.nextRing.flatMap { source.registry.pick(alarm.settings.sound, context: RingContext(scheduled: $0)) }
+        return listing
     }
 }

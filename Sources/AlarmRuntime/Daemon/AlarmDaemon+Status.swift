@@ -3,8 +3,13 @@ import AlarmCore
 /// What `status` answers.
 extension AlarmDaemon {
     package func statusReport() -> StatusReport {
-        StatusReport(snapshot: snapshot(), wake: wakeAbility, priority: priority, usingLastGood: source.usingLastGood,
-                     problems: source.fileProblems, timers: model.timers, reports: reports, night: source.night,
-                     faces: faces.flatMap(\.statusMembers))
+        let snapshot = snapshot()
+        var report = StatusReport(snapshot: snapshot, wake: wakeAbility, priority: priority, usingLastGood: source.usingLastGood,
+                                  problems: source.fileProblems, timers: model.timers, reports: reports, night: source.night,
+                                  faces: faces.flatMap(\.statusMembers))
+        for ring in snapshot.ringing {
+            report.plays[ring.alarm.name] = source.registry.pick(ring.alarm.settings.sound, context: RingContext(scheduled: ring.since.seconds))
+        }
+        return report
     }
 }

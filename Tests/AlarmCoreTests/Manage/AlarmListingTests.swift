@@ -51,7 +51,7 @@ final class AlarmListingTests: XCTestCase {
             XCTAssertEqual(JSONWriter.compact(listing.json(format: TimeFormat())), """
                 {"id": "work", "position": 1, "enabled": true, "time": "06:45", "days": ["mon", "tue", "wed", "thu", "fri"], \
                 "date": null, "pattern": "weekdays", "label": null, "rule": null, "times": null, \
-                "sound": {"name": "tone:classic", "index": 0, "reference": "tone:classic", "sequence": ["tone:classic"]}, \
+                "sound": {"name": "tone:classic", "index": 0, "reference": "tone:classic", "sequence": ["tone:classic"], "plays": null}, \
                 "volume": 0.8, "snooze": 540, "maxSnoozes": 3, "ringFor": 600, "fadeIn": 30, "wakeUp": 0, "wakeUpSound": null, "status": "skipped", \
                 "next": "2026-12-08T06:45:00+01:00", "skip": "2026-12-07T06:45:00+01:00", \
                 "nextSkip": {"at": "2026-12-07T06:45:00+01:00", "text": "skipped: Mon 07 Dec — skipped once ('alarmplay unskip' undoes it)", \
