@@ -1,5 +1,3 @@
-import AlarmCore
-
 /// Whether a deadline can wake a suspended machine: it takes both the alarm clock
 /// (CLOCK_REALTIME_ALARM, which needs CAP_WAKE_ALARM) and an RTC that can wake it. `doctor` and
 /// `run`'s status answer it here, so they cannot disagree.

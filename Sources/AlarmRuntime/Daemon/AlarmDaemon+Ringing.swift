@@ -7,42 +7,13 @@ extension AlarmDaemon {
     /// Announces what the schedule decided, oldest first, and makes the sound follow it.
     package func announce() {
         for outcome in model.drainOutcomes() {
-            switch outcome {
-            case let .fired(due, late):
-                endPreview(reason: "alarm")
-                updateSound()
-                let plays = source.registry.pick(due.alarm.settings.sound, context: RingContext(scheduled: due.at))
-                event(.fired(id: due.alarm.name, scheduled: due.at, lateMilliseconds: late, snooze: due.snoozeCount, plays: plays))
-                if due.alarm.settings.forceAudible { mixer.ensureAudible(for: due.alarm.name, device: devices(for: due.alarm)[0]) }
-            case let .heldByPause(due):
-                event(.heldByPause(id: due.alarm.name, scheduled: due.at))
-            case let .missed(due, late):
-                event(.missed(id: due.alarm.name, scheduled: due.at, lateSeconds: late))
-            case let .silenced(ring):
-                degraded.remove(ring.alarm.name)
-                event(.silenced(id: ring.alarm.name, afterSeconds: ring.alarm.settings.ringFor))
-                updateSound()
-            case let .snoozed(alarm, until, left):
-                degraded.remove(alarm.name)
-                event(.snoozed(id: alarm.name, until: until, snoozesLeft: left))
-                updateSound()
-            case let .snoozeRefused(alarm):
-                event(.snoozeRefused(id: alarm.name, maxSnoozes: alarm.settings.maxSnoozes))
-            case let .stopped(alarm, rang):
-                degraded.remove(alarm.name)
-                event(.stopped(id: alarm.name, rangSeconds: rang))
-                updateSound()
-            case let .escalated(ring, step):
-                let change = ring.alarm.settings.escalate[step - 1]
-                event(.escalated(id: ring.alarm.name, step: step, volume: change.volume, sound: change.sound?.description))
-                engine.escalate(ring, devices: devices(for:))
-            case let .dismissed(alarm):
-                event(.dismissed(id: alarm.name))
-            case let .rearmed(alarm):
-                event(.rearmed(id: alarm.name))
-            case let .wakeUpStopped(alarm, ring):
-                event(.wakeUpStopped(id: alarm.name, ring: ring))
-            }
+            let effects = OutcomeEffects(outcome) { [source] in source.registry.pick($0.settings.sound, context: RingContext(scheduled: $1)) }
+            if effects.endsPreview { endPreview(reason: "alarm") }
+            if let id = effects.ringEnded { degraded.remove(id) }
+            if effects.soundFollows { updateSound() }
+            if let ring = effects.escalates { engine.escalate(ring, devices: devices(for:)) }
+            event(effects.event)
+            if let alarm = effects.makesAudible { mixer.ensureAudible(for: alarm.name, device: devices(for: alarm)[0]) }
         }
     }
 

@@ -9,7 +9,7 @@ final class SleepRequestPlanTests: XCTestCase {
         XCTAssertEqual(timer.startedAt, 1001)
         XCTAssertEqual(request.ringForSeconds ?? 0, 1800.3, accuracy: 0.0001, "to the end's second from now")
         XCTAssertEqual(request.laterSounds, [.name("file:rain")])
-        XCTAssertEqual(request.fadeOutSeconds ?? 0, 300, "five minutes' fade for a long one")
+        XCTAssertEqual(request.fadeOutSeconds, 300, "five minutes' fade for a long one")
         XCTAssertEqual(request.volume, SleepRequest.defaultVolume)
         XCTAssertEqual(timer.sound, "tone:melody,file:rain")
         XCTAssertEqual(request.devices, ["pulse"])
