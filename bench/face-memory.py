@@ -8,7 +8,8 @@ with the page on, with MQTT on (a private Mosquitto), and with both; after 3 s i
 /proc/PID/smaps is read. Prints, per configuration, peak RSS (VmHWM), RSS split into the shared
 libraries' pages (file-backed: the same pages for every process that maps the library) and the
 process's own (anonymous: heap, stacks), and the libraries mapped; then, for the page and MQTT,
-the ten mappings that grew most over "all off". `aplay -d 3` of silence is the anchor.
+the ten mappings that grew most over "all off". aplay, its device open and waiting on a pipe, is
+the anchor.
 """
 import collections
 import os
@@ -46,13 +47,15 @@ def smaps(pid):
     return per, hwm
 
 
-def measure(command, env, settle=3.0):
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def measure(command, env, settle=3.0, stdin=subprocess.DEVNULL):
+    process = subprocess.Popen(command, env=env, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         time.sleep(settle)
+        if process.poll() is not None:
+            sys.exit(f"face-memory: {' '.join(command)} ended: {process.stderr.read().decode()[-500:]}")
         return smaps(process.pid)
     finally:
-        process.terminate()
+        process.kill() if stdin == subprocess.PIPE else process.terminate()
         process.wait(timeout=10)
 
 
@@ -72,14 +75,15 @@ def main():
     configurations = [
         ("all off", ["--no-http"]),
         ("page on", ["--http", "127.0.0.1:0"]),
-        ("MQTT on", ["--no-http", "--mqtt", f"127.0.0.1:{port}"]),
-        ("page and MQTT on", ["--http", "127.0.0.1:0", "--mqtt", f"127.0.0.1:{port}"]),
+        ("MQTT on", ["--no-http", "--mqtt", f"mqtt://127.0.0.1:{port}"]),
+        ("page and MQTT on", ["--http", "127.0.0.1:0", "--mqtt", f"mqtt://127.0.0.1:{port}"]),
     ]
     results = {}
     try:
         for name, extra in configurations:
             results[name] = measure(base + extra, env)
-        anchor = measure(["aplay", "-q", "-D", "null", "-d", "3", "-f", "S16_LE", "-r", "48000", "/dev/zero"], env, settle=1.5)
+        # aplay with its device open, waiting on a pipe that never sends: idle, as `run` is.
+        anchor = measure(["aplay", "-q", "-D", "null", "-t", "raw", "-f", "S16_LE", "-r", "48000", "-c", "2"], env, stdin=subprocess.PIPE)
     finally:
         broker.terminate()
         broker.wait(timeout=10)

@@ -91,17 +91,24 @@ final class RunWebPageTests: XCTestCase {
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
 
-    /// The editor's "Only next time": the new time moves the next ring alone, the card says
-    /// when it rings instead, and "Back to its own time" undoes it.
-    func testOnlyNextTimeMovesJustTheNextRing() throws {
-        try scenario.writeAlarms(["{\"id\": \"work\", \"label\": \"Work\", \"time\": \"06:45\", \"days\": \"daily\", \"sound\": \"tone:beep\"}"])
+    private let card = "#alarms li.alarm[data-id=\"work\"]"
+
+    /// `run` with one alarm, `work` at 06:45 on `days`, and the page open on its editor.
+    private func editorOfWork(days: String) throws -> (RunningProcess, WebClient, WebDriver) {
+        try scenario.writeAlarms(["{\"id\": \"work\", \"label\": \"Work\", \"time\": \"06:45\", \"days\": \"\(days)\", \"sound\": \"tone:beep\"}"])
         let run = try scenario.startRun()
         let client = try WebClient(run: run, home: scenario.home)
         let browser = try WebDriver()
         try browser.open(client.base + "/?token=" + client.token!)
-        let card = "#alarms li.alarm[data-id=\"work\"]"
         XCTAssertTrue(browser.wait(for: "document.querySelector('\(card)')"), "the alarm list did not load")
         try browser.click(card + " .alarm-open")
+        return (run, client, browser)
+    }
+
+    /// The editor's "Only next time": the new time moves the next ring alone, the card says
+    /// when it rings instead, and "Back to its own time" undoes it.
+    func testOnlyNextTimeMovesJustTheNextRing() throws {
+        let (run, client, browser) = try editorOfWork(days: "daily")
         XCTAssertTrue(browser.wait(for: "!document.querySelector('#editor').hidden && !document.querySelector('#only-next-field').hidden"))
         XCTAssertTrue(try browser.run("return document.querySelector('#unshift-alarm').hidden;") as? Bool == true)
         try browser.run("""
@@ -130,14 +137,7 @@ final class RunWebPageTests: XCTestCase {
     }
 
     func testATimePerDayFromTheEditor() throws {
-        try scenario.writeAlarms(["{\"id\": \"work\", \"label\": \"Work\", \"time\": \"06:45\", \"days\": \"weekdays\", \"sound\": \"tone:beep\"}"])
-        let run = try scenario.startRun()
-        let client = try WebClient(run: run, home: scenario.home)
-        let browser = try WebDriver()
-        try browser.open(client.base + "/?token=" + client.token!)
-        let card = "#alarms li.alarm[data-id=\"work\"]"
-        XCTAssertTrue(browser.wait(for: "document.querySelector('\(card)')"), "the alarm list did not load")
-        try browser.click(card + " .alarm-open")
+        let (run, client, browser) = try editorOfWork(days: "weekdays")
         XCTAssertTrue(browser.wait(for: "!document.querySelector('#editor').hidden"))
         try browser.click("#per-day")
         XCTAssertTrue(browser.wait(for: "document.querySelectorAll('#day-times input').length === 5"), "a time for each of the five days")
