@@ -32,6 +32,10 @@ public final class SoundFileReader: AudioSource, SixteenBitReading {
         if FileSystem.isDirectory(path) {
             throw SoundFileError(path: path, reason: tr("is a directory, not a sound file"))
         }
+        // A FIFO or a device named in a playlist (or as a sound file) would hold the ringer in open().
+        if let kind = FileRead.special(path) {
+            throw SoundFileError(path: path, reason: tr("is {kind}, not a sound file", ["kind": kind]))
+        }
         let suffix = path.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last : nil } ?? ""
         if let header = Self.header(path), let problem = SoundFileSignature.problem(pathExtension: String(suffix), header: header) {
             throw SoundFileError(path: path, reason: problem)

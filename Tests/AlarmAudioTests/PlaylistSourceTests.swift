@@ -59,3 +59,16 @@ final class PlaylistSourceTests: XCTestCase {
                        [.stream(url: "http://r.example/a"), .file(path: "/s/b.ogg")])
     }
 }
+
+/// A playlist's entry that is a FIFO or a device is refused at once: opening it would hold the ringer.
+final class SpecialFileEntryTests: XCTestCase {
+    func testAFIFOIsNotOpenedAsASoundFile() throws {
+        let path = NSTemporaryDirectory() + "entry-\(UUID().uuidString).wav"
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        addTeardownBlock { unlink(path) }
+        XCTAssertThrowsError(try SoundFileReader(path: path)) {
+            XCTAssertTrue("\($0)".contains("is a FIFO, not a sound file"), "\($0)")
+        }
+        XCTAssertThrowsError(try SoundFileReader(path: "/dev/zero"))
+    }
+}

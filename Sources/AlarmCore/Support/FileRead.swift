@@ -51,6 +51,14 @@ public enum FileRead {
         }
     }
 
+    /// What `path` is when it is not a regular file (`a FIFO`), without opening it (an open of a
+    /// FIFO would wait for a writer); nil for a regular file or one that is not there.
+    public static func special(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return kindName(info.st_mode)
+    }
+
     /// What a file that is not a regular one is, in words; nil for a regular file.
     private static func kindName(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
