@@ -44,7 +44,9 @@ public enum CalendarFetcher {
         }
         let errors = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard errors >= 0 else { return "cannot write \(log): \(FileSystem.lastErrorDescription())" }
-        let arguments = ["curl", "--fail", "--silent", "--show-error", "--location", "--max-time", String(timeoutSeconds),
+        // No bigger than a file the reader takes, and only over HTTP(S), redirects included.
+        let arguments = ["curl", "--fail", "--silent", "--show-error", "--location", "--max-redirs", "5", "--proto", "=http,https",
+                         "--proto-redir", "=http,https", "--max-filesize", String(FileRead.defaultLimit), "--max-time", String(timeoutSeconds),
                          "--output", part, "--", source.reference]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
