@@ -48,19 +48,9 @@ extension AlarmDaemon {
         return replaced
     }
 
-    /// The events kept for the page until seen, and how many at most.
-    package static func isReport(_ event: DaemonEvent) -> Bool {
-        switch event {
-        case .ringDegraded, .missed: return true
-        default: return false
-        }
-    }
-
-    package static let reportsKept = 20
-
     /// Once a ring: it did not ring as asked (a fallback, the bell).
     package func reportDegraded(_ id: String, reason: String) {
-        guard degraded.insert(id).inserted else { return }
+        guard ringReports.degrade(id) else { return }
         event(.ringDegraded(id: id, reason: reason))
     }
 

@@ -9,7 +9,7 @@ extension AlarmDaemon {
         for outcome in model.drainOutcomes() {
             let effects = OutcomeEffects(outcome) { [source] in source.registry.pick($0.settings.sound, context: RingContext(scheduled: $1)) }
             if effects.endsPreview { endPreview(reason: "alarm") }
-            if let id = effects.ringEnded { degraded.remove(id) }
+            if let id = effects.ringEnded { ringReports.ended(id) }
             if effects.soundFollows { updateSound() }
             if let ring = effects.escalates { engine.escalate(ring, devices: devices(for:)) }
             event(effects.event)

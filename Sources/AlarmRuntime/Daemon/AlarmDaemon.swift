@@ -8,50 +8,6 @@ import Glibc
 /// wall-clock timerfd armed for the next ring, an inotify watch on the alarms file, signals, the
 /// control socket and stdin; sound plays on a ringer thread. Nothing wakes it between events.
 public final class AlarmDaemon {
-    public struct Configuration: Sendable {
-        public var alarmsPath: String
-        /// `--device`, in order; an alarm's own `devices` replace them.
-        public var devices: [String]
-        public var soundFolders: SoundFolders
-        public var statePath: String
-        public var socketPath: String
-        public var log: EventLog
-        /// Where the phone page is served; nil: not at all (`--no-http`).
-        public var http: HTTPAddress?
-        public var tokenPath: String
-        /// Where uploaded sounds go (`$XDG_DATA_HOME/alarmplay/sounds`).
-        public var userSounds: String
-        /// The broker and the device's name on it; nil: no MQTT.
-        public var mqtt: MQTTSettings?
-        /// Seconds before a ring to wake a suspended machine, so the sound server is up in time.
-        public var wakeEarly: Int = 60
-        /// Where every event is appended as a JSON line (`--events-file`); nil: nowhere.
-        public var eventsFile: String?
-        /// Names the page answers to besides this machine's own (`--http-host`).
-        public var httpHosts: [String] = []
-        /// Input devices to read (`--input`), with the standard keys.
-        public var inputs: [String] = []
-
-        public init(
-            alarmsPath: String, devices: [String], soundFolders: SoundFolders, statePath: String, socketPath: String, log: EventLog,
-            http: HTTPAddress? = nil, tokenPath: String = "", userSounds: String = "", mqtt: MQTTSettings? = nil,
-            wakeEarly: Int = 60, eventsFile: String? = nil
-        ) {
-            self.eventsFile = eventsFile
-            self.mqtt = mqtt
-            self.wakeEarly = wakeEarly
-            self.alarmsPath = alarmsPath
-            self.devices = devices
-            self.soundFolders = soundFolders
-            self.statePath = statePath
-            self.socketPath = socketPath
-            self.log = log
-            self.http = http
-            self.tokenPath = tokenPath
-            self.userSounds = userSounds
-        }
-    }
-
     package let configuration: Configuration
     /// The schedule and its decisions; everything else here is the loop and the world around it.
     package var model: ScheduleModel
@@ -87,8 +43,8 @@ public final class AlarmDaemon {
     package var preflight = PreflightPlan()
     /// What was said of the wake-up phases (`AlarmDaemon+WakeUp`).
     package var wakeUps = WakeUpPlan()
-    /// Alarms whose ring was reported degraded (`ring_degraded`), until that ring ends.
-    package var degraded: Set<String> = []
+    /// Which rings were said to be degraded, and the reports kept for the page.
+    package var ringReports = RingReports()
     /// Rings that did not ring as asked (`ring_degraded`) and missed ones, as events, kept (in
     /// state.json, so a restart keeps them too) until the page says they were seen.
     package var reports: [JSONValue] {
@@ -263,8 +219,8 @@ public final class AlarmDaemon {
         for face in faces { face.beforeLogLine() }
         log.log(event)
         let now = clock.now()
-        if Self.isReport(event) {
-            reports = (reports + [event.json(at: now)]).suffix(Self.reportsKept)
+        if let kept = RingReports.keeping(event, at: now, in: reports) {
+            reports = kept
             saveState()
         }
         for face in faces { face.publish(event, at: now) }
