@@ -114,6 +114,21 @@ final class SkipDaysCommandTests: XCTestCase {
         let stillRings = try run(["next", "--alarms", plain], environment: ["ALARMPLAY_LIB_ICAL": "/nonexistent/libical.so.3"])
         XCTAssertEqual(stillRings.status, 0, stillRings.err)
     }
+
+    /// A calendar an alarm takes its times from that cannot be read: the file is valid (the alarm
+    /// rings at its fallback), and `validate`, `next` and `doctor` say so.
+    func testAnUnreadableFromCalendarIsAWarningNotAnError() throws {
+        let path = try write(#"{"alarms": [{"id": "work", "days": "weekdays", "fromCalendar": {"calendar": "gone.ics", "latest": "08:00"}}]}"#)
+        let validated = try run(["validate", "--alarms", path])
+        XCTAssertEqual(validated.status, 0, validated.err)
+        XCTAssertTrue(validated.err.contains("work: its calendar cannot be read (no calendar file at \(directory.path)/gone.ics); it rings at 08:00 each day until it can"),
+                      validated.err)
+        let next = try run(["next", "--alarms", path])
+        XCTAssertTrue(next.out.contains("rings at its fallback") && next.out.contains("08:00:00"), next.out)
+        let doctor = try run(["doctor", "--alarms", path])
+        let line = doctor.out.split(separator: "\n").first { $0.contains("next ring") }.map(String.init) ?? doctor.out
+        XCTAssertTrue(line.hasPrefix("⚠ next ring: work") && line.contains("check the path or address its fromCalendar names"), line)
+    }
 }
 
 /// `next --ics` read by an independent iCalendar library (Python's `icalendar`): the same rings

@@ -27,7 +27,12 @@ public enum DoctorChecks {
         // A ring that follows the sun or a calendar says why it is then, as `next` does.
         let why = NextCommand.ruleWords(next, format: format).map { " (\($0))" } ?? ""
         let values = ["alarm": next.alarm.name + label, "time": format.short(next.at) + why, "relative": TimeFormat.relative(from: now, to: next.at)]
-        return (.ok("next ring", tr("{alarm} {time}, {relative}", values)), next)
+        let line = tr("{alarm} {time}, {relative}", values)
+        // Ringing at a fallback because its calendar cannot be read is worth fixing.
+        if case let .unread(_, problem)? = next.alarm.appointmentDay(forRingAt: next.at, zone: format.zone) {
+            return (DoctorCheck("next ring", .advice, line, fix: tr("check the path or address its fromCalendar names ({problem})", ["problem": problem])), next)
+        }
+        return (.ok("next ring", line), next)
     }
 
     /// Opens the sound and decodes its first second.

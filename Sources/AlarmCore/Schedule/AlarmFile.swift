@@ -48,8 +48,18 @@ public struct AlarmFile: Sendable {
 
     /// Problems that do not stop the file from working, for `validate` (exit 0).
     public func warnings(at now: Int, zone: LocalTimeZone = .current) -> [String] {
-        guard let pausedUntil, pause(at: now, zone: zone) == nil else { return [] }
-        return [tr("{path}: pausedUntil {date} has passed; it is ignored ('alarmplay resume' removes it)", ["path": path, "date": pausedUntil.description])]
+        var warnings: [String] = []
+        if let pausedUntil, pause(at: now, zone: zone) == nil {
+            warnings.append(tr("{path}: pausedUntil {date} has passed; it is ignored ('alarmplay resume' removes it)", ["path": path, "date": pausedUntil.description]))
+        }
+        // A calendar an alarm takes its times from, unread: the alarm still rings, at its fallback.
+        for alarm in alarms where alarm.enabled {
+            guard let rule = alarm.fromCalendar, let problem = rule.problem else { continue }
+            warnings.append(tr("{path}: {id}: its calendar cannot be read ({problem}); it rings at {time} each day until it can", [
+                "path": path, "id": alarm.name, "problem": problem, "time": rule.fallback(alarm.time).description,
+            ]))
+        }
+        return warnings
     }
 
     /// The alarm an argument names: its id, or its 1-based position (`3`).

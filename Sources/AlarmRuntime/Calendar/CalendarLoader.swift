@@ -80,6 +80,8 @@ public struct CalendarLoader {
                 rule.problem = nil
             case .success(nil):
                 rule.problem = "not fetched yet"
+            case let .failure(.missing(path)):
+                rule.problem = tr("no calendar file at {path}", ["path": path])
             case let .failure(error):
                 rule.problem = error.description
             }
