@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmAudio
 
 /// Every command from every face, handled here and nowhere else. Most are answered at once, on
 /// the loop; edits of the alarms file and uploads are finished off the loop and answered then,
@@ -25,10 +26,9 @@ extension AlarmDaemon {
         case .reload:
             reload(reason: "SIGHUP") { reply(.done(Phrase("reloaded"))) }
         case let .preview(sound, volume): reply(settled { startPreview(sound, volume: volume) })
-        case .stopPreview:
-            reply(.value(.stopped(sleepTimer == nil && endPreview(reason: "stopped"))))
+        case .stopPreview: reply(previews.stop(sleep: false))
         case let .startSleep(request): reply(settled { startSleep(request) })
-        case .stopSleep: reply(.value(.stopped(sleepTimer != nil && endPreview(reason: "stopped"))))
+        case .stopSleep: reply(previews.stop(sleep: true))
         case let .startTimer(seconds, label):
             reply(settled {
                 model.startTimer(seconds: seconds, label: label, defaults: source.defaults).map { timer -> CommandValue in
@@ -83,8 +83,13 @@ extension AlarmDaemon {
             // An event, so the faces that show the reports (MQTT's retained topic) update too.
             event(.reportsSeen(cleared: count))
             reply(.value(.reportsCleared(count)))
-        case let .volume(louder): reply(current { changeVolume(louder: louder) })
-        case .sayNext: reply(settled { sayNext() })
+        case let .volume(louder): reply(current { previews.changeVolume(louder: louder) })
+        case .sayNext:
+            reply(settled {
+                let next = snapshot().next
+                return previews.sayNext(next, devices: next.map { devices(for: $0.alarm) } ?? [], ringing: !model.ringing.isEmpty,
+                                        speechInstalled: !SpeechSynthesizer.voices().isEmpty)
+            })
         case let .householdRing(ring): reply(settled { ringForHousehold(ring) })
         case let .householdEnded(ring, by, snoozed): reply(settled { endedByHousehold(ring, by: by, snoozed: snoozed) })
         }

@@ -8,7 +8,7 @@ extension AlarmDaemon {
     package func announce() {
         for outcome in model.drainOutcomes() {
             let effects = OutcomeEffects(outcome) { [source] in source.registry.pick($0.settings.sound, context: RingContext(scheduled: $1)) }
-            if effects.endsPreview { endPreview(reason: "alarm") }
+            if effects.endsPreview { previews.end(reason: "alarm") }
             if let id = effects.ringEnded { ringReports.ended(id) }
             if effects.soundFollows { updateSound() }
             if let ring = effects.escalates { engine.escalate(ring, devices: devices(for:)) }
@@ -54,7 +54,7 @@ extension AlarmDaemon {
         // stopped or timed out rather than being silenced early.
         let ended = engine.ended()
         if ended.sound { evaluate(clockChanged: false) }
-        if ended.preview { endPreview(reason: "played") }
+        if ended.preview { previews.end(reason: "played") }
     }
 
 }

@@ -6,36 +6,16 @@ import Glibc
 
 /// Sounds from the faces: a preview on the alarm device, and uploads into the user's sound folder. A ringing alarm always wins over a preview.
 extension AlarmDaemon {
-    package static let previewLimitSeconds = 30.0
-
     package func startPreview(_ name: String, volume: Double) -> CommandResult {
         guard volume >= 0, volume <= 1 else {
             return .refused(Refusal(field: "volume", "volume must be a number from 0.0 to 1.0"))
         }
-        let refused = CommandResult.refused(Refusal(.conflict, "an alarm is ringing; it wins over a preview"))
-        guard model.ringing.isEmpty, !engine.isOpen else { return refused }
-        guard sleepTimer == nil else { return .refused(Refusal(.conflict, "a sleep timer is playing; 'alarmplay sleep --stop' ends it")) }
-        let entry: SoundEntry
+        if let refusal = previews.previewRefusal(ringing: !model.ringing.isEmpty) { return .refused(refusal) }
         do {
-            entry = try source.registry.resolve(SoundReference(parsing: name))
+            return previews.preview(try source.registry.resolve(SoundReference(parsing: name)), volume: volume, devices: configuration.devices)
         } catch {
             return .refused(Refusal(.notFound, error.description))
         }
-        endPreview(reason: "replaced")
-        let seconds = min(entry.sound.details.durationSeconds ?? 5, Self.previewLimitSeconds)
-        guard engine.startPreview(RingRequest(sound: .name(entry.sound.name), volume: volume, fadeInSeconds: 0,
-                                              ringForSeconds: seconds, devices: configuration.devices))
-        else { return refused }
-        event(.previewStarted(sound: entry.sound.name, seconds: seconds))
-        return .value(.previewing(sound: entry.sound.name, seconds: seconds))
-    }
-
-    /// True when a preview was playing.
-    @discardableResult
-    package func endPreview(reason: String) -> Bool {
-        guard engine.endPreview() else { return false }
-        previewEnded(reason: reason)
-        return true
     }
 
     /// Keeps an uploaded file only if libsndfile can play it; the name is the file's own, without

@@ -35,8 +35,9 @@ public final class AlarmDaemon {
         startRinger($0, id: $1, after: $2 as? Ringer)
     })
     private let seams: DaemonSeams
-    /// The sleep timer playing, as the engine's preview (`AlarmDaemon+Sleep`).
-    package var sleepTimer: SleepTimer?
+    /// What plays that is not an alarm: a preview, a sleep timer, the next alarm said aloud.
+    lazy package var previews = Previews(engine: engine) { [unowned self] in event($0) }
+    package var sleepTimer: SleepTimer? { previews.sleepTimer }
     /// The mixer made audible for the ringing alarms, off the loop.
     package let mixer: MixerGuard
     /// When each ring is checked ahead and what was found (`AlarmDaemon+Preflight`).
@@ -190,7 +191,7 @@ public final class AlarmDaemon {
     package func prepare(_ due: Ring?, preroll: Int) {
         let opened = engine.prepare(due, opensAhead: due.map { model.opensAhead($0, preroll: preroll) } ?? false, devices: devices(for:),
                                     wakeUp: due.flatMap(soundPhase(for:)))
-        if opened.endedPreview { previewEnded(reason: "alarm") }
+        if opened.endedPreview { previews.ended(reason: "alarm") }
         if opened.opened, let due { event(.prepared(id: due.alarm.name)) }
     }
 
