@@ -91,11 +91,19 @@ final class TmuxPane {
         return nil
     }
 
-    /// The process the pane's shell is running in the foreground (the shell's only child).
+    /// The process the pane's shell is running in the foreground.
     func foregroundChild() throws -> pid_t? {
-        let shell = try tmux(["display-message", "-p", "-t", "test", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
-        return children?.split(separator: " ").first.flatMap { pid_t($0) }
+        var pid = try tmux(["display-message", "-p", "-t", "test", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        // Under some users' login set-up the pane's shell runs the line in a subshell of its own:
+        // the command is the first process below the shells.
+        for _ in 0..<4 {
+            guard let child = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8))?.split(separator: " ").first
+            else { return nil }
+            pid = String(child)
+            let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !["sh", "dash", "bash"].contains(name ?? "") { break }
+        }
+        return pid_t(pid)
     }
 
     /// A shell line that saves the terminal mode to `before`, runs `command`, then saves its exit
