@@ -36,6 +36,9 @@ public struct SoundDetails: Sendable, Equatable {
     /// never makes the alarm late: a second for what is at hand, longer for what must connect
     /// and buffer first (a stream). The provider says; `run` asks nothing else.
     public var openAheadSeconds = 1
+    /// The files of a sound of several (a folder), as the scan found them: what it picks from,
+    /// so naming a pick needs no disk.
+    public var members: [String] = []
 
     public init(
         path: String? = nil, durationSeconds: Double? = nil, sampleRate: Int? = nil,

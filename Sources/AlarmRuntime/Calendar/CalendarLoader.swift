@@ -67,11 +67,15 @@ public struct CalendarLoader {
             read[reference] = result
             return result
         }
+        var skipCalendars: [String: SkipCalendar] = [:]
         var alarms = alarms
         for index in alarms.indices {
             let alarm = alarms[index]
             alarms[index].skipDays.calendars = try alarm.skipDays.sources.map { reference throws(CalendarError) in
-                SkipCalendar(name: source(reference).name, events: try events(reference).get() ?? [], zone: zone)
+                if let known = skipCalendars[reference] { return known }
+                let calendar = SkipCalendar(name: source(reference).name, events: try events(reference).get() ?? [], zone: zone)
+                skipCalendars[reference] = calendar
+                return calendar
             }
             guard var rule = alarm.fromCalendar else { continue }
             switch events(rule.calendar) {

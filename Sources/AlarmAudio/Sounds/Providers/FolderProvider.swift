@@ -22,8 +22,9 @@ public struct FolderProvider: SoundProvider {
                 let files = Self.files(in: path)
                 guard !files.isEmpty else { continue }
                 let key = FileProvider.split(name + ".d")?.key ?? name
-                byKey[key] = Sound(provider: id, key: key, title: FileProvider.title(fromKey: key),
-                                   details: SoundDetails(path: path, summary: "folder, \(files.count) sounds"))
+                var details = SoundDetails(path: path, summary: "folder, \(files.count) sounds")
+                details.members = files
+                byKey[key] = Sound(provider: id, key: key, title: FileProvider.title(fromKey: key), details: details)
             }
         }
         return byKey.keys.sorted().compactMap { byKey[$0] }
@@ -34,28 +35,31 @@ public struct FolderProvider: SoundProvider {
     }
 
     public func open(_ sound: Sound, context: RingContext) throws -> any AudioSource {
-        guard let folder = sound.details.path, let file = Self.pick(in: folder, key: sound.key, day: Self.day(of: context.scheduled)) else {
+        guard let folder = sound.details.path, let file = Self.pick(from: sound.details.members, key: sound.key, day: Self.day(of: context.scheduled))
+        else {
             throw SoundError.broken(name: sound.name, reason: "the folder holds no sound file")
         }
         do {
-            let reader = try SoundFileReader(path: file)
+            let reader = try SoundFileReader(path: folder + "/" + file)
             return DecodedClip(reader) ?? reader
         } catch {
-            throw SoundError.broken(name: sound.name, reason: "\(FileSystem.basename(file)): \(error.reason)")
+            throw SoundError.broken(name: sound.name, reason: "\(file): \(error.reason)")
         }
     }
 
     public func pick(_ sound: Sound, context: RingContext) -> String? {
-        guard let folder = sound.details.path else { return nil }
-        return Self.pick(in: folder, key: sound.key, day: Self.day(of: context.scheduled)).map(FileSystem.basename)
+        Self.pick(from: sound.details.members, key: sound.key, day: Self.day(of: context.scheduled))
     }
 
     /// The file a ring on `day` (days since 1970, local) plays.
     package static func pick(in folder: String, key: String, day: Int) -> String? {
-        let files = files(in: folder)
+        pick(from: files(in: folder), key: key, day: day).map { folder + "/" + $0 }
+    }
+
+    /// Of `files` (the folder's, sorted), the name a ring on `day` plays.
+    private static func pick(from files: [String], key: String, day: Int) -> String? {
         guard !files.isEmpty else { return nil }
-        let round = day / files.count
-        return folder + "/" + shuffled(files, seed: "\(key)/\(round)")[day % files.count]
+        return shuffled(files, seed: "\(key)/\(day / files.count)")[day % files.count]
     }
 
     private static func files(in folder: String) -> [String] {

@@ -9,10 +9,11 @@ public struct PlaylistProvider: SoundProvider {
     private let files: FileProvider
     private let streams: StreamProvider
 
-    public init(folders: [String], streams: StreamProvider? = nil) {
+    /// `streams` opens the stream entries (the registry's own station provider, with its ffmpeg).
+    public init(folders: [String], streams: StreamProvider) {
         self.folders = folders
         files = FileProvider(folders: [])
-        self.streams = streams ?? StreamProvider(folders: [])
+        self.streams = streams
     }
 
     /// Every playlist file with an entry, by its file name; a later folder's replaces an earlier's.
