@@ -7,7 +7,7 @@ import AlarmAudio
 extension AlarmDaemon {
     package func perform(_ request: ControlRequest, reply: @escaping (CommandResult) -> Void) {
         switch request {
-        case let .snooze(id): reply(settled { snooze(id) })
+        case let .snooze(id): reply(settled { household.snooze(id, in: &model) })
         case let .stop(id): reply(settled { CommandResult(model.stop(id)) })
         case .status: reply(current { .value(.status(statusReport())) })
         case .help: reply(.done(Phrase(ControlRequest.keyHelp)))
@@ -90,8 +90,9 @@ extension AlarmDaemon {
                 return previews.sayNext(next, devices: next.map { devices(for: $0.alarm) } ?? [], ringing: !model.ringing.isEmpty,
                                         speechInstalled: !SpeechSynthesizer.voices().isEmpty)
             })
-        case let .householdRing(ring): reply(settled { ringForHousehold(ring) })
-        case let .householdEnded(ring, by, snoozed): reply(settled { endedByHousehold(ring, by: by, snoozed: snoozed) })
+        case let .householdRing(ring):
+            reply(settled { applied(household.ring(ring, into: &model, defaults: source.defaults, at: clock.now().seconds + 1)) })
+        case let .householdEnded(ring, by, snoozed): reply(settled { applied(household.ended(ring, by: by, snoozed: snoozed, in: &model)) })
         }
     }
 
