@@ -43,37 +43,8 @@ extension AlarmDaemon {
                     return .timerCancelled(id: id)
                 }.command
             })
-        case let .addAlarm(changes):
-            // A file deleted under a running `run` is made again from the schedule in force.
-            let today = LocalTimeZone.current.localTime(at: clock.now().seconds).date
-            edit(whenMissing: source.documentInForce, { try AlarmFileEdits.add(changes, to: $0, today: today) }, reply)
-        case let .editAlarm(id, changes):
-            let today = LocalTimeZone.current.localTime(at: clock.now().seconds).date
-            edit({ try AlarmFileEdits.edit(id, changes, in: $0, today: today) }, reply)
-        case let .removeAlarm(id):
-            edit({ file in
-                let removed = try AlarmFileEdits.alarm(id, in: file).name
-                return (try AlarmFileEdits.remove(id, from: file).edit, removed)
-            }, answer: { _, removed in .value(.removed(id: removed)) }, reply)
-        case let .setEnabled(id, on):
-            edit({ try AlarmFileEdits.setEnabled(on, id, in: $0) }, answer: { [unowned self] file, index in
-                // Switched on, it rings at its next time even if it is a one-shot that rang.
-                if on { _ = perform(.rearm(id: id)) }
-                return listing(file, index)
-            }, reply)
-        case let .skip(id):
-            let schedule = model.state.schedule
-            let now = clock.now().seconds
-            edit({ try AlarmFileEdits.skip(id, in: $0, state: schedule, now: now).outcome }, reply)
-        case let .unskip(id):
-            edit({ try AlarmFileEdits.unskip(id, in: $0) }, reply)
-        case let .shift(id, target):
-            let schedule = model.state.schedule
-            let now = clock.now().seconds
-            edit({ file in
-                guard let target else { return try AlarmFileEdits.unshift(id, in: file) }
-                return try AlarmFileEdits.shift(id, target, in: file, state: schedule, now: now).outcome
-            }, reply)
+        case .addAlarm, .editAlarm, .removeAlarm, .setEnabled, .skip, .unskip, .shift:
+            edit(request, reply)
         case let .addSound(name, file):
             addSound(name, file, reply)
         case .reportsSeen:
@@ -118,20 +89,21 @@ extension AlarmDaemon {
         return body()
     }
 
-    private func edit(whenMissing: JSONValue? = nil, _ change: @escaping @Sendable (AlarmFile) throws -> AlarmFileEdits.Outcome,
-                      _ reply: @escaping (CommandResult) -> Void) {
-        edit(whenMissing: whenMissing, change, answer: { [unowned self] file, index in listing(file, index) }, reply)
-    }
-
-    /// Runs one of `AlarmFileEdits` in the locked writer, off the loop. The schedule learns of
-    /// the change like any other edit of the file, by inotify.
-    private func edit<Value: Sendable>(
-        whenMissing: JSONValue? = nil, _ change: @escaping @Sendable (AlarmFile) throws -> (edit: AlarmEdit?, result: Value),
-        answer: @escaping (AlarmFile, Value) -> CommandResult, _ reply: @escaping (CommandResult) -> Void
-    ) {
-        worker.edit(path: configuration.alarmsPath, sounds: source.registry, whenMissing: whenMissing, change) { outcome in
+    /// Runs the edit in the locked writer, off the loop. The schedule learns of the change like any
+    /// other edit of the file, by inotify.
+    private func edit(_ request: ControlRequest, _ reply: @escaping (CommandResult) -> Void) {
+        let now = clock.now().seconds
+        guard let asked = FileEditRequest(request, today: LocalTimeZone.current.localTime(at: now).date,
+                                          schedule: model.state.schedule, now: now) else { return }
+        worker.edit(path: configuration.alarmsPath, sounds: source.registry,
+                    whenMissing: asked.remakesMissing ? source.documentInForce : nil, asked.change) { [unowned self] outcome in
             switch outcome {
-            case let .success(written): reply(answer(written.file, written.value))
+            case let .success(written):
+                if let id = asked.rearms { _ = perform(.rearm(id: id)) }
+                switch written.value {
+                case let .alarm(index): reply(listing(written.file, index))
+                case let .removed(id): reply(.value(.removed(id: id)))
+                }
             case let .failure(error): reply(.refused(Refusal(editError: error)))
             }
         }
