@@ -94,7 +94,10 @@ extension AlarmDaemon {
     private func edit(_ request: ControlRequest, _ reply: @escaping (CommandResult) -> Void) {
         let now = clock.now().seconds
         guard let asked = FileEditRequest(request, today: LocalTimeZone.current.localTime(at: now).date,
-                                          schedule: model.state.schedule, now: now) else { return }
+                                          schedule: model.state.schedule, now: now) else {
+            // Every face waits for an answer: a request `perform` took for an edit is never left without one.
+            return reply(.refused(Refusal(.failed, "\(request.line) is not an edit of the alarms file")))
+        }
         worker.edit(path: configuration.alarmsPath, sounds: source.registry,
                     whenMissing: asked.remakesMissing ? source.documentInForce : nil, asked.change) { [unowned self] outcome in
             switch outcome {
