@@ -25,10 +25,10 @@ extension AlarmDaemon {
             reply(.done(Phrase("quitting")))
         case .reload:
             reload(reason: "SIGHUP") { reply(.done(Phrase("reloaded"))) }
-        case let .preview(sound, volume): reply(settled { startPreview(sound, volume: volume) })
-        case .stopPreview: reply(previews.stop(sleep: false))
-        case let .startSleep(request): reply(settled { startSleep(request) })
-        case .stopSleep: reply(previews.stop(sleep: true))
+        case let .preview(name, volume): reply(settled { sound.preview(name, volume: volume, ringing: !model.ringing.isEmpty) })
+        case .stopPreview: reply(sound.previews.stop(sleep: false))
+        case let .startSleep(request): reply(settled { sound.sleep(request, ringing: !model.ringing.isEmpty) })
+        case .stopSleep: reply(sound.previews.stop(sleep: true))
         case let .startTimer(seconds, label):
             reply(settled {
                 model.startTimer(seconds: seconds, label: label, defaults: source.defaults).map { timer -> CommandValue in
@@ -54,11 +54,11 @@ extension AlarmDaemon {
             // An event, so the faces that show the reports (MQTT's retained topic) update too.
             event(.reportsSeen(cleared: count))
             reply(.value(.reportsCleared(count)))
-        case let .volume(louder): reply(current { previews.changeVolume(louder: louder) })
+        case let .volume(louder): reply(current { sound.previews.changeVolume(louder: louder) })
         case .sayNext:
             reply(settled {
                 let next = snapshot().next
-                return previews.sayNext(next, devices: next.map { devices(for: $0.alarm) } ?? [], ringing: !model.ringing.isEmpty,
+                return sound.previews.sayNext(next, devices: next.map { sound.devices(for: $0.alarm) } ?? [], ringing: !model.ringing.isEmpty,
                                         speechInstalled: !SpeechSynthesizer.voices().isEmpty)
             })
         case let .householdRing(ring):

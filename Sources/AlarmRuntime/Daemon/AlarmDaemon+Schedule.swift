@@ -28,7 +28,7 @@ extension AlarmDaemon {
             if let notKept { event(.lastGoodNotSaved(problem: notKept)) }
             for line in problems { event(.loadFailed(problem: line)) }
             if lastGoodCopy == nil {
-                calendarRefresher.keep(calendars.filter(\.isRemote))
+                source.calendarRefresher.keep(calendars.filter(\.isRemote))
                 sources.alarmsWatcher.watch(calendars.map(\.path))
             }
             model.use(file.alarms, pausedUntil: file.pause(at: clock.now().seconds))
@@ -54,9 +54,10 @@ extension AlarmDaemon {
 
     /// What rings, what waits and what rings next, now: what every face renders.
     package func snapshot() -> Snapshot {
-        var snapshot = model.snapshot(heard: engine.heard?.key, bell: engine.heard?.bell == true)
-        snapshot.preflight = preflightStatus
-        snapshot.sleep = sleepTimer
+        let heard = sound.engine.heard
+        var snapshot = model.snapshot(heard: heard?.key, bell: heard?.bell == true)
+        snapshot.preflight = lookahead.checks
+        snapshot.sleep = sound.sleepTimer
         return snapshot
     }
 }

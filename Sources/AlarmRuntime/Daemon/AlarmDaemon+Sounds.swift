@@ -4,20 +4,8 @@ import AlarmAudio
 import Glibc
 #endif
 
-/// Sounds from the faces: a preview on the alarm device, and uploads into the user's sound folder. A ringing alarm always wins over a preview.
+/// Sounds uploaded from the faces, into the user's sound folder.
 extension AlarmDaemon {
-    package func startPreview(_ name: String, volume: Double) -> CommandResult {
-        guard volume >= 0, volume <= 1 else {
-            return .refused(Refusal(field: "volume", "volume must be a number from 0.0 to 1.0"))
-        }
-        if let refusal = previews.previewRefusal(ringing: !model.ringing.isEmpty) { return .refused(refusal) }
-        do {
-            return previews.preview(try source.registry.resolve(SoundReference(parsing: name)), volume: volume, devices: configuration.devices)
-        } catch {
-            return .refused(Refusal(.notFound, error.description))
-        }
-    }
-
     /// Keeps an uploaded file only if libsndfile can play it; the name is the file's own, without
     /// folders, so nothing lands outside the user's sound folder. Received into a file beside it
     /// (up to 50 MiB, never in memory), checked off the loop, then taken into the sounds on it.

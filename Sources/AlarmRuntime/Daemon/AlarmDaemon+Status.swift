@@ -4,7 +4,7 @@ import AlarmCore
 extension AlarmDaemon {
     package func statusReport() -> StatusReport {
         let snapshot = snapshot()
-        var report = StatusReport(snapshot: snapshot, wake: wakeAbility, priority: priority, usingLastGood: source.usingLastGood,
+        var report = StatusReport(snapshot: snapshot, wake: wakeAbility, priority: sound.priority, usingLastGood: source.usingLastGood,
                                   problems: source.fileProblems, timers: model.timers, reports: reports, night: source.night,
                                   faces: faces.flatMap(\.statusMembers))
         for ring in snapshot.ringing {

@@ -12,40 +12,22 @@ public final class AlarmDaemon {
     /// The schedule and its decisions; everything else here is the loop and the world around it.
     package var model: ScheduleModel
     package var clock: any WallClock { model.clock }
-    package let loop = EventLoop()
-    /// The timer, the watches, the signals and the notifier.
+    /// The loop, the timer, the watches, the signals and the notifier.
     package let sources: LoopSources
+    package var loop: EventLoop { sources.loop }
     package var timer: WallClockTimer { sources.timer }
     package var notifier: Notifier { sources.notifier }
     package var wakeAbility: WakeAbility { sources.wakeAbility }
-    lazy package var calendarRefresher = CalendarRefresher(notifier: notifier)
     package let stateKeeper: StateKeeper
-
-    /// The alarms file and its last good copy.
+    /// The alarms file, its last good copy, the sounds and calendars it was read with.
     package let source: ScheduleSource
-    /// When the `before` hooks run.
-    package var beforeHooks = BeforeHookPlan()
-    /// When the bedtime reminders come.
-    package var bedtimes = BedtimePlan()
-    /// The sounds: the one heard, the one opened ahead, a preview.
-    /// What the check before a ring found broken is left out of its sound (`replacingBroken`).
-    lazy package var engine = RingEngine(clock: clock, amend: { [unowned self] in replacingBroken($1, for: $0) },
-                                         start: seams.startSound ?? { [unowned self] in
-        // The engine holds only the ringers started here.
-        startRinger($0, id: $1, after: $2 as? Ringer)
-    })
+    /// What comes before each ring apart from its sound: the `before` hooks, bedtime, the wake-up phase, the check.
+    package var lookahead = RingLookahead()
+    /// What plays, and what is said of it.
+    lazy package var sound = SoundStage(SoundStage.Context(
+        clock: clock, startSound: seams.startSound, sounds: { [unowned self] in source.registry }, devices: configuration.devices,
+        broken: { [unowned self] in lookahead.preflight.problems($0) }, notifier: notifier, say: { [unowned self] in event($0) }))
     private let seams: DaemonSeams
-    /// What plays that is not an alarm: a preview, a sleep timer, the next alarm said aloud.
-    lazy package var previews = Previews(engine: engine) { [unowned self] in event($0) }
-    package var sleepTimer: SleepTimer? { previews.sleepTimer }
-    /// The mixer made audible for the ringing alarms, off the loop.
-    package let mixer: MixerGuard
-    /// When each ring is checked ahead and what was found (`AlarmDaemon+Preflight`).
-    package var preflight = PreflightPlan()
-    /// What was said of the wake-up phases (`AlarmDaemon+WakeUp`).
-    package var wakeUps = WakeUpPlan()
-    /// Which rings were said to be degraded, and the reports kept for the page.
-    package var ringReports = RingReports()
     /// Rings that did not ring as asked (`ring_degraded`) and missed ones, as events, kept (in
     /// state.json, so a restart keeps them too) until the page says they were seen.
     package var reports: [JSONValue] {
@@ -56,13 +38,9 @@ public final class AlarmDaemon {
     package var household: HouseholdLink
     /// The faces, in the order they hear each event.
     package var faces: [any DaemonFace] = []
-    /// What ringer threads had to say, waiting for the loop to publish it.
-    package let ringerInbox = RingerInbox()
-    /// The faces' edits of the alarms file, off the loop.
+    /// The faces' edits of the alarms file, reloads, checks and uploads, off the loop.
     package let worker: OffLoopWorker
     package var exitCode = ExitCode.success
-    /// What the loop thread's scheduling priority is (the ringers ask for the same).
-    package var priority = ThreadPriority.Outcome.normal(nice: 0, reason: "not asked yet")
 
     package init(_ configuration: Configuration, seams: DaemonSeams = DaemonSeams()) throws {
         self.configuration = configuration
@@ -70,10 +48,10 @@ public final class AlarmDaemon {
         model = ScheduleModel(clock: seams.clock)
         sources = try LoopSources(alarmsPath: configuration.alarmsPath)
         worker = OffLoopWorker(notifier: sources.notifier)
-        mixer = MixerGuard(notifier: sources.notifier)
         household = HouseholdLink(instance: HouseholdIdentity.instance(configuration), deviceName: configuration.mqtt?.deviceName)
         stateKeeper = StateKeeper(path: configuration.statePath, notifier: sources.notifier)
-        source = ScheduleSource(alarmsPath: configuration.alarmsPath, folders: configuration.soundFolders, statePath: configuration.statePath)
+        source = ScheduleSource(alarmsPath: configuration.alarmsPath, folders: configuration.soundFolders, statePath: configuration.statePath,
+                                notifier: sources.notifier)
     }
 
     package var log: EventLog { configuration.log }
@@ -81,8 +59,8 @@ public final class AlarmDaemon {
     /// Loads the alarms and runs until SIGTERM, or Ctrl-C while nothing rings. `faces` make the
     /// faces, each given this daemon as its `FaceHost` (nil: that face is off).
     package func run(faces makers: [(any FaceHost) throws -> (any DaemonFace)?]) throws -> ExitCode {
-        priority = ThreadPriority.raiseCurrentThread()
-        event(.priority(priority))
+        sound.priority = ThreadPriority.raiseCurrentThread()
+        event(.priority(sound.priority))
         reportWake()
         let loaded = stateKeeper.load()
         model.state = loaded.state
@@ -100,7 +78,7 @@ public final class AlarmDaemon {
     }
 
     private func wireEvents() {
-        sources.watch(on: loop, LoopSources.Handlers(
+        sources.watch(LoopSources.Handlers(
             timer: { [unowned self] in evaluate(clockChanged: $0 == .clockChanged) },
             alarmsFile: { [unowned self] in reload(reason: "file changed") },
             // `evaluate` re-reads the zone (tzset) before it computes anything.
@@ -116,10 +94,8 @@ public final class AlarmDaemon {
     package func takeNews() {
         worker.deliver()
         reportUnsavedState()
-        for report in calendarRefresher.drain() { event(.face(report)) }
-        for (id, ringEvent) in ringerInbox.drain() { publish(ringEvent, id: id) }
-        for said in mixer.drain() { event(said) }
-        ringerChanged()
+        for report in source.calendarRefresher.drain() { event(.face(report)) }
+        if sound.takeNews() { evaluate(clockChanged: false) }
     }
 
     private func handleSignal(_ number: Int32) {
@@ -137,7 +113,7 @@ public final class AlarmDaemon {
     package func evaluate(clockChanged: Bool) {
         LocalTimeZone.reload()
         if clockChanged {
-            engine.dropPrepared()
+            sound.engine.dropPrepared()
             let now = clock.now().seconds
             event(.clockChanged(now: now, lastChecked: model.state.lastChecked ?? now))
         }
@@ -147,21 +123,30 @@ public final class AlarmDaemon {
         armTimer(for: due)
     }
 
+    /// Says what the schedule decided, oldest first; the sound follows each decision first.
+    private func announce() {
+        for outcome in model.drainOutcomes() {
+            let effects = OutcomeEffects(outcome) { [source] in source.registry.pick($0.settings.sound, context: RingContext(scheduled: $1)) }
+            sound.take(effects, ringing: model.ringing)
+            event(effects.event)
+        }
+    }
+
     /// Arms the timer for the next thing due after the last second `evaluate` handled. A second
     /// before a ring it wakes once more to open the sound and the device ahead (connecting to a
     /// sound server takes milliseconds that must not make the alarm late); nothing else wakes it.
     private func armTimer(for due: Ring?) {
-        let lead = due.map { preroll(for: $0.alarm) + (soundPhase(for: $0)?.seconds ?? 0) } ?? SoundDetails().openAheadSeconds
-        prepare(due, preroll: lead)
+        let phase = due.flatMap { RingLookahead.soundPhase(for: $0, in: model) }
+        let lead = due.map { sound.preroll(for: $0.alarm) + (phase?.seconds ?? 0) } ?? SoundDetails().openAheadSeconds
+        sound.prepare(due, opensAhead: due.map { model.opensAhead($0, preroll: lead) } ?? false, wakeUp: phase)
+        let ahead = lookahead.step(model, preroll: sound.preroll(for:))
+        for said in ahead.events { event(said) }
+        for ring in ahead.checks { startPreflight(ring) }
+        if let bedtime = ahead.bedtimeSound { sound.playBedtime(bedtime, ringing: !model.ringing.isEmpty) }
         // A suspended machine is woken early: the sound server and the device need time to come
         // back before the pre-roll opens them.
-        let hook = runBeforeHooks(now: clock.now().seconds)
-        let check = runPreflights()
-        let waking = runWakeUps()
-        let bedtime = runBedtime(now: clock.now().seconds)
-        let next = model.deadline(for: due, preroll: lead, soundOpen: engine.isOpen,
-                                  wakeEarly: timer.wakesFromSuspend ? configuration.wakeEarly : nil,
-                                  also: [hook, check, waking, bedtime].compactMap { $0 }.min())
+        let next = model.deadline(for: due, preroll: lead, soundOpen: sound.engine.isOpen,
+                                  wakeEarly: timer.wakesFromSuspend ? configuration.wakeEarly : nil, also: ahead.next)
         do {
             // A step that came while this evaluation ran: what is due is worked out again.
             if try timer.arm(at: next.map { (Int64($0.seconds), Int64($0.nanoseconds)) }) == .clockChanged {
@@ -170,10 +155,6 @@ public final class AlarmDaemon {
         } catch {
             event(.timerFailed(problem: "\(error)"))
         }
-    }
-
-    package func preroll(for alarm: Alarm) -> Int {
-        (try? source.registry.resolve(alarm.settings.sound).sound.details.openAheadSeconds) ?? SoundDetails().openAheadSeconds
     }
 
     /// Once, loudly when it cannot: a laptop that suspends overnight would stay asleep.
@@ -187,14 +168,6 @@ public final class AlarmDaemon {
         }
     }
 
-    /// Keeps the ringer opened ahead in step with what is due next.
-    package func prepare(_ due: Ring?, preroll: Int) {
-        let opened = engine.prepare(due, opensAhead: due.map { model.opensAhead($0, preroll: preroll) } ?? false, devices: devices(for:),
-                                    wakeUp: due.flatMap(soundPhase(for:)))
-        if opened.endedPreview { previews.ended(reason: "alarm") }
-        if opened.opened, let due { event(.prepared(id: due.alarm.name)) }
-    }
-
     /// Writes state.json when it changed, off the loop.
     package func saveState() { stateKeeper.save(model.state) }
 
@@ -204,9 +177,7 @@ public final class AlarmDaemon {
 
     /// The faces go last, so that they hear everything up to `exiting`.
     private func shutdown() {
-        engine.stopAll()
-        mixer.restoreBeforeExit()
-        for said in mixer.drain() { event(said) }
+        sound.stopAll()
         model.state.lastChecked = clock.now().seconds
         stateKeeper.flush(model.state)
         reportUnsavedState()

@@ -44,10 +44,13 @@ package final class ScheduleSource {
     package private(set) var night = NightHours()
     /// True while `run` rings from its last good copy because the file was invalid at start.
     package private(set) var usingLastGood = false
+    /// Keeps the remote calendars the file names fresh, off the loop.
+    package let calendarRefresher: CalendarRefresher
     /// Reloads asked for so far: a reload's result is used only if no later one was asked.
     private var reloads = 0
 
-    package init(alarmsPath: String, folders: SoundFolders, statePath: String) {
+    package init(alarmsPath: String, folders: SoundFolders, statePath: String, notifier: Notifier) {
+        calendarRefresher = CalendarRefresher(notifier: notifier)
         self.alarmsPath = alarmsPath
         self.folders = folders
         self.statePath = statePath

@@ -3,11 +3,12 @@ import AlarmCore
 import Glibc
 #endif
 
-/// What wakes `run`'s loop besides the faces: the wall-clock timer armed for the next thing due,
-/// the watch on the alarms file (and its calendars), the one on the time zone, the signals, and
-/// the notifier the other threads ring. Made before any thread starts: a thread started later
+/// `run`'s loop and what wakes it besides the faces: the wall-clock timer armed for the next thing
+/// due, the watch on the alarms file (and its calendars), the one on the time zone, the signals,
+/// and the notifier the other threads ring. Made before any thread starts: a thread started later
 /// (the ringer) inherits the blocked signal mask.
 package final class LoopSources {
+    package let loop = EventLoop()
     package let timer: WallClockTimer
     package let alarmsWatcher: FileWatcher
     /// `timedatectl set-timezone` replaces /etc/localtime; the zone is read again when it does.
@@ -36,8 +37,8 @@ package final class LoopSources {
         zoneWatcher = try? FileWatcher(path: "/etc/localtime")
     }
 
-    /// Each source, watched on `loop`, calls its handler only when something happened to it.
-    package func watch(on loop: EventLoop, _ handlers: Handlers) {
+    /// Each source, watched on the loop, calls its handler only when something happened to it.
+    package func watch(_ handlers: Handlers) {
         loop.watch(timer.descriptor) { [unowned self] in handlers.timer(timer.acknowledge()) }
         loop.watch(alarmsWatcher.descriptor) { [unowned self] in
             if alarmsWatcher.fileChanged() { handlers.alarmsFile() }

@@ -1,5 +1,4 @@
 @testable import AlarmCore
-@testable import AlarmRuntime
 import UnitTestSupport
 import XCTest
 

@@ -1,5 +1,3 @@
-import AlarmCore
-
 /// When the check before each ring is due and what its results mean, without I/O: it takes the
 /// upcoming rings and the time, so every decision can be replayed with a fake clock.
 ///
