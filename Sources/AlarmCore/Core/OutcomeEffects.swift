@@ -47,6 +47,10 @@ package struct OutcomeEffects: Equatable {
             event = .rearmed(id: alarm.name)
         case let .wakeUpStopped(alarm, ring):
             event = .wakeUpStopped(id: alarm.name, ring: ring)
+        case let .timerStarted(timer, seconds):
+            event = .timerStarted(id: timer.alarm.name, at: timer.at, seconds: seconds)
+        case let .timerCancelled(id):
+            event = .timerCancelled(id: id)
         }
     }
 }

@@ -1,6 +1,6 @@
 /// A countdown started from the page: rung like an alarm (same ringer, snooze and stop) but kept
 /// only in memory, as `timer-N`, until it has rung out.
-public struct RunningTimer: Sendable {
+public struct RunningTimer: Sendable, Equatable {
     package var alarm: Alarm
     package var at: Int
 

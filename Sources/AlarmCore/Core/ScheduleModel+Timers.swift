@@ -17,6 +17,7 @@ extension ScheduleModel {
                           time: local.time, repeats: .date(local.date), settings: settings)
         let timer = RunningTimer(alarm: alarm, at: at)
         timers.append(timer)
+        outcomes.append(.timerStarted(timer, seconds: seconds))
         return .success(timer)
     }
 
@@ -27,6 +28,7 @@ extension ScheduleModel {
             return .failure(Refusal(.notFound, running.isEmpty ? "no timer \"\(id)\"; none is running"
                                                : "no timer \"\(id)\"; running: \(running.joined(separator: ", "))"))
         }
+        outcomes.append(.timerCancelled(id: id))
         if ringing.contains(where: { $0.key == timer.alarm.stateKey }) { _ = stop(id) }
         state.snoozes[timer.alarm.stateKey] = nil
         timers.removeAll { $0.alarm.id == id }

@@ -25,6 +25,8 @@ package struct ScheduleModel {
         case escalated(RingingAlarm, step: Int)
         /// Stopped during its wake-up phase: the ring at `ring` will not come.
         case wakeUpStopped(Alarm, ring: Int)
+        case timerStarted(RunningTimer, seconds: Int)
+        case timerCancelled(id: String)
     }
 
     package let clock: any WallClock
@@ -37,7 +39,8 @@ package struct ScheduleModel {
     package var state = DaemonState()
     /// The ringing alarms, oldest first: the last is the one heard.
     private(set) package var ringing: [RingingAlarm] = []
-    private var outcomes: [Outcome] = []
+    /// Internal: the timers' extension adds to them.
+    var outcomes: [Outcome] = []
 
     package init(clock: any WallClock, state: DaemonState = DaemonState()) {
         self.clock = clock

@@ -23,4 +23,13 @@ public struct WakeAbility: Sendable, Equatable {
         return [alarmClock ? nil : alarmClockProblem ?? tr("no CAP_WAKE_ALARM"), rtc ? nil : tr("no RTC wake alarm ({path})", ["path": Self.rtcPath])]
             .compactMap { $0 }.joined(separator: "; ")
     }
+
+    /// What `run` says of it once at start, loudly when the timer cannot wake the machine: a
+    /// laptop that suspends overnight would stay asleep.
+    package func announcement(wakeEarly: Int) -> DaemonEvent {
+        guard !alarmClock else { return .wakeReady(earlySeconds: wakeEarly) }
+        return .noWake(
+            reason: alarmClockProblem ?? "unknown",
+            hint: "a suspended machine will not wake for alarms: run as a system service ('sudo alarmplay install-service --system' grants CAP_WAKE_ALARM), or keep the machine from suspending")
+    }
 }

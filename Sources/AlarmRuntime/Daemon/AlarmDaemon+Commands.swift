@@ -30,19 +30,8 @@ extension AlarmDaemon {
         case let .startSleep(request): reply(settled { sound.sleep(request, ringing: !model.ringing.isEmpty) })
         case .stopSleep: reply(sound.previews.stop(sleep: true))
         case let .startTimer(seconds, label):
-            reply(settled {
-                model.startTimer(seconds: seconds, label: label, defaults: source.defaults).map { timer -> CommandValue in
-                    event(.timerStarted(id: timer.alarm.name, at: timer.at, seconds: seconds))
-                    return .timer(timer)
-                }.command
-            })
-        case let .cancelTimer(id):
-            reply(settled {
-                model.cancelTimer(id).map { _ -> CommandValue in
-                    event(.timerCancelled(id: id))
-                    return .timerCancelled(id: id)
-                }.command
-            })
+            reply(settled { model.startTimer(seconds: seconds, label: label, defaults: source.defaults).map { .timer($0) }.command })
+        case let .cancelTimer(id): reply(settled { model.cancelTimer(id).map { .timerCancelled(id: id) }.command })
         case .addAlarm, .editAlarm, .removeAlarm, .setEnabled, .skip, .unskip, .shift:
             edit(request, reply)
         case let .addSound(name, file):

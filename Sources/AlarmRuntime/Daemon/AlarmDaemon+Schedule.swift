@@ -31,18 +31,9 @@ extension AlarmDaemon {
                 source.calendarRefresher.keep(calendars.filter(\.isRemote))
                 sources.alarmsWatcher.watch(calendars.map(\.path))
             }
-            model.use(file.alarms, pausedUntil: file.pause(at: clock.now().seconds))
-            for alarm in file.alarms where alarm.enabled {
-                guard let rule = alarm.fromCalendar, let problem = rule.problem else { continue }
-                event(.calendarNotRead(id: alarm.name, calendar: rule.calendar, problem: problem, fallback: rule.fallback(alarm.time).description))
-            }
-            model.fileHooks = file.hooks
+            let said = model.use(file, reloaded: reloaded, lastGoodCopy: lastGoodCopy)
             saveState()
-            let next = snapshot().next
-            event(.loaded(ScheduleLoaded(
-                reloaded: reloaded, count: model.alarms.count, enabled: file.enabledCount,
-                next: next.map { ScheduleLoaded.Next(id: $0.alarm.name, at: $0.at) },
-                pausedUntil: model.pausedUntil?.description, lastGoodCopy: lastGoodCopy)))
+            for each in said { event(each) }
         case let .missing(problem, initial):
             event(initial ? .noAlarms(problem: problem) : .reloadFailed(problem: problem))
             if initial { model.fileAlarms = [] }

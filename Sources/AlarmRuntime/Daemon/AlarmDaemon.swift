@@ -61,7 +61,7 @@ public final class AlarmDaemon {
     package func run(faces makers: [(any FaceHost) throws -> (any DaemonFace)?]) throws -> ExitCode {
         sound.priority = ThreadPriority.raiseCurrentThread()
         event(.priority(sound.priority))
-        reportWake()
+        event(wakeAbility.announcement(wakeEarly: configuration.wakeEarly))
         let loaded = stateKeeper.load()
         model.state = loaded.state
         if let problem = loaded.problem { event(.stateUnreadable(problem: problem)) }
@@ -154,17 +154,6 @@ public final class AlarmDaemon {
             }
         } catch {
             event(.timerFailed(problem: "\(error)"))
-        }
-    }
-
-    /// Once, loudly when it cannot: a laptop that suspends overnight would stay asleep.
-    private func reportWake() {
-        if timer.wakesFromSuspend {
-            event(.wakeReady(earlySeconds: configuration.wakeEarly))
-        } else {
-            event(.noWake(
-                reason: timer.noWakeReason ?? "unknown",
-                hint: "a suspended machine will not wake for alarms: run as a system service ('sudo alarmplay install-service --system' grants CAP_WAKE_ALARM), or keep the machine from suspending"))
         }
     }
 

@@ -53,6 +53,8 @@ struct LoopReplay {
         case let .rearmed(alarm): log.append("rearmed \(alarm.name)")
         case let .escalated(ring, step): log.append("escalated \(ring.alarm.name) step=\(step)")
         case let .wakeUpStopped(alarm, ring): log.append("stopped waking \(alarm.name) \(ring)")
+        case let .timerStarted(timer, seconds): log.append("timer_started \(timer.alarm.name) \(seconds)")
+        case let .timerCancelled(id): log.append("timer_cancelled \(id)")
         }
     }
 

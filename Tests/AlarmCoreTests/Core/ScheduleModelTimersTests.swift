@@ -33,6 +33,23 @@ final class ScheduleModelTimersTests: XCTestCase {
         XCTAssertEqual(model.cancelTimer("timer-9").failure?.message, "no timer \"timer-9\"; running: timer-1")
         XCTAssertTrue(model.timers.count == 1)
     }
+
+    func testAStartedTimerIsSaidAndOneCancelledWhileItRingsIsSaidCancelledThenStopped() throws {
+        try withTimeZone("UTC") {
+            let clock = ManualClock(Instant(seconds: start))
+            var model = ScheduleModel(clock: clock)
+            let timer = try model.startTimer(seconds: 5, label: nil, defaults: .builtIn).get()
+            XCTAssertEqual(model.drainOutcomes(), [.timerStarted(timer, seconds: 5)])
+            _ = model.evaluate()
+            clock.set(Instant(seconds: start + 5))
+            _ = model.evaluate()
+            _ = model.drainOutcomes()
+            XCTAssertNoThrow(try model.cancelTimer("timer-1").get())
+            XCTAssertEqual(model.drainOutcomes().map { OutcomeEffects($0) { _, _ in nil }.event.name }, ["timer_cancelled", "stopped"])
+            XCTAssertEqual(model.cancelTimer("timer-1").failure?.kind, .notFound)
+            XCTAssertEqual(model.drainOutcomes(), [], "a refusal says nothing")
+        }
+    }
 }
 
 private extension Result {

@@ -1,5 +1,7 @@
 @testable import AlarmRuntime
+@testable import AlarmAudio
 import AlarmCore
+import AudioTestSupport
 import XCTest
 
 final class SoundUploadTests: XCTestCase {
@@ -32,5 +34,21 @@ final class SoundUploadTests: XCTestCase {
             XCTAssertEqual(($0 as? Refusal)?.kind, .unsupported)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/noise.wav"))
+    }
+
+    func testAPlayableFileIsKeptAndNamedAndOneNamingTheSameSoundIsRefused() throws {
+        let folder = NSTemporaryDirectory() + "sounds-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let received = folder + "/.receiving"
+        try WAVWriter.write([Float](repeating: 0.1, count: 800), sampleRate: 8_000, channels: 1, to: received)
+        let (sounds, entry) = try SoundUpload.add(received, as: "birds.wav", into: folder, folders: SoundFolders(paths: [folder]))
+        XCTAssertEqual(entry.sound.details.path, folder + "/birds.wav")
+        XCTAssertTrue(sounds.entries.contains { $0.sound.name == entry.sound.name }, "the sounds were scanned again with it")
+        try WAVWriter.write([Float](repeating: 0.1, count: 800), sampleRate: 8_000, channels: 1, to: received)
+        XCTAssertThrowsError(try SoundUpload.add(received, as: "Birds.WAV", into: folder, folders: SoundFolders(paths: [folder]))) {
+            XCTAssertEqual(($0 as? Refusal)?.kind, .conflict)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Birds.WAV"))
     }
 }

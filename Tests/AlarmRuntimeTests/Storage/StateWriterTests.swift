@@ -38,7 +38,7 @@ final class StateWriterTests: XCTestCase {
     }
 
     func testAStateThatCannotBeWrittenIsSaid() throws {
-        FileManager.default.createFile(atPath: folder + "/file", contents: Data())
+        _ = FileManager.default.createFile(atPath: folder + "/file", contents: Data())
         let writer = StateWriter(store: StateStore(path: folder + "/file/state.json"), notifier: try Notifier())
         writer.flush(state(1))
         XCTAssertEqual(writer.drainFailures().count, 1)

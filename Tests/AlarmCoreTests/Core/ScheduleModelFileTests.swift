@@ -1,0 +1,28 @@
+@testable import AlarmCore
+import UnitTestSupport
+import XCTest
+
+/// The alarms file taken into the schedule: what is said of it, in order, and what it puts in
+/// force. (UTC; Mon 7 Dec 2026, 06:00.)
+final class ScheduleModelFileTests: XCTestCase {
+    func testAFileSaysItsUnreadCalendarsThenLoadedWithItsNextRingAndPause() throws {
+        try withTimeZone("UTC") {
+            var file = try AlarmFile.parse(#"""
+                {"hooks": [{"on": "fired", "run": ["true"]}],
+                 "alarms": [{"id": "work", "time": "06:45", "days": "weekdays"},
+                            {"id": "meet", "days": "weekdays", "fromCalendar": {"calendar": "https://example.org/work.ics", "latest": "08:45"}},
+                            {"id": "off", "time": "05:00", "enabled": false}]}
+                """#, path: "alarms.json", sounds: nil)
+            file.alarms[1].fromCalendar?.problem = "couldn't connect to server"
+            var model = ScheduleModel(clock: ManualClock(Instant(seconds: instant("2026-12-07T06:00:00+00:00"))))
+            let said = model.use(file, reloaded: true, lastGoodCopy: nil)
+            XCTAssertEqual(said, [
+                .calendarNotRead(id: "meet", calendar: "https://example.org/work.ics", problem: "couldn't connect to server", fallback: "08:45"),
+                .loaded(ScheduleLoaded(reloaded: true, count: 3, enabled: 2,
+                                       next: ScheduleLoaded.Next(id: "work", at: instant("2026-12-07T06:45:00+00:00")))),
+            ])
+            XCTAssertEqual(model.fileHooks.map(\.on), [.fired])
+            XCTAssertEqual(model.fileAlarms.map(\.name), ["work", "meet", "off"])
+        }
+    }
+}
