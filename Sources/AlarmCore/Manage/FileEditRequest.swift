@@ -41,6 +41,14 @@ package struct FileEditRequest: Sendable {
         }
     }
 
+    /// What the face is told once the file is written: the alarm as it is now (`listing`), or the one removed.
+    package static func reply(_ file: AlarmFile, _ answer: Answer, listing: (Alarm) -> AlarmListing) -> CommandValue {
+        switch answer {
+        case let .alarm(index): .edited(file.alarms.indices.contains(index) ? listing(file.alarms[index]) : nil)
+        case let .removed(id): .removed(id: id)
+        }
+    }
+
     private static func alarm(_ edit: @escaping @Sendable (AlarmFile) throws -> AlarmFileEdits.Outcome) -> Change {
         { file in
             let outcome = try edit(file)

@@ -1,5 +1,4 @@
 import AlarmCore
-import AlarmAudio
 
 /// Every command from every face, handled here and nowhere else. Most are answered at once, on
 /// the loop; edits of the alarms file and uploads are finished off the loop and answered then,
@@ -14,7 +13,7 @@ extension AlarmDaemon {
         case .listAlarms:
             reply(current {
                 let snapshot = snapshot()
-                return .value(.alarms(model.fileAlarms.map { listing($0, in: snapshot) }))
+                return .value(.alarms(model.fileAlarms.map { source.listing($0, in: snapshot) }))
             })
         case .listSounds: reply(.value(.sounds(source.registry.entries)))
         case let .rearm(id): reply(settled { CommandResult(model.rearm(id)) })
@@ -37,19 +36,14 @@ extension AlarmDaemon {
         case let .addSound(name, file):
             addSound(name, file, reply)
         case .reportsSeen:
-            let count = reports.count
-            reports = []
+            let count = model.state.reports.count
+            model.state.reports = []
             saveState()
             // An event, so the faces that show the reports (MQTT's retained topic) update too.
             event(.reportsSeen(cleared: count))
             reply(.value(.reportsCleared(count)))
         case let .volume(louder): reply(current { sound.previews.changeVolume(louder: louder) })
-        case .sayNext:
-            reply(settled {
-                let next = snapshot().next
-                return sound.previews.sayNext(next, devices: next.map { sound.devices(for: $0.alarm) } ?? [], ringing: !model.ringing.isEmpty,
-                                        speechInstalled: !SpeechSynthesizer.voices().isEmpty)
-            })
+        case .sayNext: reply(settled { sound.sayNext(snapshot().next, ringing: !model.ringing.isEmpty) })
         case let .householdRing(ring):
             reply(settled { applied(household.ring(ring, into: &model, defaults: source.defaults, at: clock.now().seconds + 1)) })
         case let .householdEnded(ring, by, snoozed): reply(settled { applied(household.ended(ring, by: by, snoozed: snoozed, in: &model)) })
@@ -92,22 +86,10 @@ extension AlarmDaemon {
             switch outcome {
             case let .success(written):
                 if let id = asked.rearms { _ = perform(.rearm(id: id)) }
-                switch written.value {
-                case let .alarm(index): reply(listing(written.file, index))
-                case let .removed(id): reply(.value(.removed(id: id)))
-                }
+                let snapshot = snapshot()
+                reply(.value(FileEditRequest.reply(written.file, written.value) { source.listing($0, in: snapshot) }))
             case let .failure(error): reply(.refused(Refusal(editError: error)))
             }
         }
-    }
-
-    private func listing(_ file: AlarmFile, _ index: Int) -> CommandResult {
-        .value(.edited(file.alarms.indices.contains(index) ? listing(file.alarms[index], in: snapshot()) : nil))
-    }
-
-    package func listing(_ alarm: Alarm, in snapshot: Snapshot) -> AlarmListing {
-        var listing = snapshot.listing(alarm, sound: try? source.registry.resolve(alarm.settings.sound))
-        listing.plays = listing.nextRing.flatMap { source.registry.pick(alarm.settings.sound, context: RingContext(scheduled: $0)) }
-        return listing
     }
 }

@@ -1,8 +1,4 @@
 import AlarmCore
-import AlarmAudio
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `alarmplay run`: the long-lived alarm process. One thread runs a poll loop over a
 /// wall-clock timerfd armed for the next ring, an inotify watch on the alarms file, signals, the
@@ -28,12 +24,6 @@ public final class AlarmDaemon {
         clock: clock, startSound: seams.startSound, sounds: { [unowned self] in source.registry }, devices: configuration.devices,
         broken: { [unowned self] in lookahead.preflight.problems($0) }, notifier: notifier, say: { [unowned self] in event($0) }))
     private let seams: DaemonSeams
-    /// Rings that did not ring as asked (`ring_degraded`) and missed ones, as events, kept (in
-    /// state.json, so a restart keeps them too) until the page says they were seen.
-    package var reports: [JSONValue] {
-        get { model.state.reports }
-        set { model.state.reports = newValue }
-    }
     /// The household rings this `run` takes part in.
     package var household: HouseholdLink
     /// The faces, in the order they hear each event.
@@ -86,7 +76,7 @@ public final class AlarmDaemon {
                 event(.timezoneChanged(now: clock.now().seconds))
                 evaluate(clockChanged: true)
             },
-            signal: { [unowned self] in handleSignal($0) },
+            signal: { [unowned self] in _ = perform($0) },
             news: { [unowned self] in takeNews() }))
     }
 
@@ -96,14 +86,6 @@ public final class AlarmDaemon {
         reportUnsavedState()
         for report in source.calendarRefresher.drain() { event(.face(report)) }
         if sound.takeNews() { evaluate(clockChanged: false) }
-    }
-
-    private func handleSignal(_ number: Int32) {
-        switch number {
-        case SIGHUP: _ = perform(.reload)
-        case SIGINT: _ = perform(.interrupt)
-        default: _ = perform(.quit)
-        }
     }
 
     /// Handles everything due up to now, then arms the timer for the next thing due. Every path
@@ -180,8 +162,8 @@ public final class AlarmDaemon {
         for face in faces { face.beforeLogLine() }
         log.log(event)
         let now = clock.now()
-        if let kept = RingReports.keeping(event, at: now, in: reports) {
-            reports = kept
+        if let kept = RingReports.keeping(event, at: now, in: model.state.reports) {
+            model.state.reports = kept
             saveState()
         }
         for face in faces { face.publish(event, at: now) }

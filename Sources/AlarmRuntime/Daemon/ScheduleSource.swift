@@ -139,4 +139,19 @@ package final class ScheduleSource {
             return error.description
         }
     }
+
+    /// An alarm as `list` and the faces show it, with its sound named as these sounds name it
+    /// (and, for a folder, the file its next ring plays).
+    package func listing(_ alarm: Alarm, in snapshot: Snapshot) -> AlarmListing {
+        var listing = snapshot.listing(alarm, sound: try? registry.resolve(alarm.settings.sound))
+        listing.plays = listing.nextRing.flatMap { registry.pick(alarm.settings.sound, context: RingContext(scheduled: $0)) }
+        return listing
+    }
+
+    /// Before `ring`'s check: a ring from a remote calendar follows its latest copy (a new one
+    /// reloads the schedule); one fetched within half the check's lead is as fresh as it can be.
+    package func refreshCalendar(before ring: Ring) {
+        guard let calendar = ring.alarm.fromCalendar?.calendar, CalendarSource.isRemote(calendar) else { return }
+        calendarRefresher.refresh(calendar, fresherThan: min(600, Double(ring.alarm.settings.preflight) / 2))
+    }
 }

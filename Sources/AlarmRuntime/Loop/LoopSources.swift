@@ -22,7 +22,8 @@ package final class LoopSources {
         package var timer: (WallClockTimer.Wake) -> Void
         package var alarmsFile: () -> Void
         package var zone: () -> Void
-        package var signal: (Int32) -> Void
+        /// SIGHUP reloads, SIGINT interrupts (stops what rings, or quits), SIGTERM quits.
+        package var signal: (ControlRequest) -> Void
         package var news: () -> Void
     }
 
@@ -47,7 +48,7 @@ package final class LoopSources {
             loop.watch(zoneWatcher.descriptor) { if zoneWatcher.fileChanged() { handlers.zone() } }
         }
         loop.watch(signals.descriptor) { [unowned self] in
-            for number in signals.pending() { handlers.signal(number) }
+            for number in signals.pending() { handlers.signal(number == SIGHUP ? .reload : number == SIGINT ? .interrupt : .quit) }
         }
         loop.watch(notifier.descriptor) { [unowned self] in
             notifier.reset()

@@ -80,3 +80,13 @@ package struct PreflightCheck: Sendable {
         return states.contains("mem") || states.contains("disk")
     }
 }
+
+extension PreflightCheck {
+    /// The check of `ring`, on the devices it rings on.
+    package init(_ ring: Ring, devices: [String], wakeProblem: String?, checkDevices: Bool) {
+        let settings = ring.alarm.settings
+        self.init(sound: settings.sound, devices: devices, forceAudible: settings.forceAudible,
+                  context: RingContext(label: ring.alarm.label, scheduled: ring.at, voice: settings.voice), wakeProblem: wakeProblem,
+                  checkDevices: checkDevices)
+    }
+}

@@ -129,6 +129,12 @@ package final class SoundStage {
         return previews.sleep(asked, sounds: entries.map(\.sound.name), now: context.clock.now(), devices: context.devices)
     }
 
+    /// The next alarm said aloud, on its devices, when nothing else plays.
+    package func sayNext(_ next: Ring?, ringing: Bool) -> CommandResult {
+        previews.sayNext(next, devices: next.map { devices(for: $0.alarm) } ?? [], ringing: ringing,
+                         speechInstalled: !SpeechSynthesizer.voices().isEmpty)
+    }
+
     /// At exit: every sound stops and the mixer is put back before `run` ends.
     package func stopAll() {
         engine.stopAll()

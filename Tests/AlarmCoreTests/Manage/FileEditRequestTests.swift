@@ -34,4 +34,17 @@ final class FileEditRequestTests: XCTestCase {
             XCTAssertThrowsError(try XCTUnwrap(request(.removeAlarm(id: "nosuch"))).change(file))
         }
     }
+
+    func testTheReplyListsTheEditedAlarmAsItIsNowOrNamesTheOneRemoved() throws {
+        try withTimeZone("UTC") {
+            let file = try AlarmFile.parse(#"{"alarms": [{"id": "nap", "time": "16:00"}, {"id": "wake", "time": "06:45"}]}"#,
+                                           path: "a.json", sounds: nil)
+            let snapshot = ScheduleModel(clock: ManualClock(Instant(seconds: 1_796_630_400))).snapshot(heard: nil, bell: false)
+            let listing = { (alarm: Alarm) in snapshot.listing(alarm, sound: nil) }
+            guard case let .edited(edited?) = FileEditRequest.reply(file, .alarm(index: 1), listing: listing) else { return XCTFail("no listing") }
+            XCTAssertEqual(edited.alarm.name, "wake")
+            XCTAssertEqual(FileEditRequest.reply(file, .alarm(index: 2), listing: listing), .edited(nil), "an index the file no longer has")
+            XCTAssertEqual(FileEditRequest.reply(file, .removed(id: "nap"), listing: listing), .removed(id: "nap"))
+        }
+    }
 }
