@@ -25,8 +25,9 @@ public struct BeforeHookPlan: Sendable {
         ran = ran.filter { $0.ring > now }
         for alarm in alarms {
             let before = (alarm.hooks + fileHooks).enumerated().filter { $0.element.on == .before }
-            var rings = RingTimeline(alarms: [alarm], state: state, pausedUntil: pausedUntil, after: now, zone: zone).makeIterator()
-            guard !before.isEmpty, let ring = rings.next()?.at else { continue }
+            // A snooze's end is not a ring of its own: the light is on already, the coffee made.
+            let rings = RingTimeline(alarms: [alarm], state: state, pausedUntil: pausedUntil, after: now, zone: zone)
+            guard !before.isEmpty, let ring = rings.lazy.first(where: { !$0.isSnooze })?.at else { continue }
             for (index, hook) in before {
                 let moment = ring - hook.before
                 let hookDue = Due(alarm: alarm.name, key: alarm.stateKey, index: index, ring: ring)

@@ -19,6 +19,8 @@ public final class WallClockTimer {
     public let wakesFromSuspend: Bool
     /// Why it cannot (nil when it can).
     public let noWakeReason: String?
+    /// What it was last armed for; nil: nothing is due (for `status` and the daemon's tests).
+    public private(set) var deadline: (seconds: Int64, nanoseconds: Int64)?
 
     /// What woke the timer.
     public enum Wake: Equatable {
@@ -76,6 +78,7 @@ public final class WallClockTimer {
             if errno == ECANCELED { return .clockChanged }
             throw SystemError("timerfd_settime")
         }
+        self.deadline = deadline
         return .armed
     }
 

@@ -47,4 +47,16 @@ final class BeforeHookPlanTests: XCTestCase {
             XCTAssertEqual(result.next, instant("2026-12-07T06:35:00+00:00"))
         }
     }
+
+    func testASnoozesEndRunsNoBeforeHookAndTheNextRingsDoes() {
+        withTimeZone("UTC") {
+            var plan = BeforeHookPlan()
+            var state = DaemonState()
+            state.snoozes["work"] = PendingSnooze(until: instant("2026-12-07T06:54:00+00:00"), count: 1)
+            let snoozed = plan.step(now: instant("2026-12-07T06:46:00+00:00"), alarms: [work(before: 1800)], fileHooks: [], state: state,
+                                    pausedUntil: nil)
+            XCTAssertEqual(snoozed.due, [], "the sunrise light is not started again for the snooze's end")
+            XCTAssertEqual(snoozed.next, instant("2026-12-08T06:15:00+00:00"), "tomorrow's ring's moment")
+        }
+    }
 }

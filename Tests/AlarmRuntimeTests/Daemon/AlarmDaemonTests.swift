@@ -132,4 +132,29 @@ extension AlarmDaemonTests {
             XCTAssertFalse(run.said().contains("bedtime work"))
         }
     }
+
+    func testTheTimerWakesForEachThingDueAndNothingElse() throws {
+        try withTimeZone("UTC") {
+            let run = try DaemonHarness(alarms: #"{"alarms": [{"id": "work", "time": "06:45", "days": "weekdays", "sound": "tone:beep", "#
+                                        + #""fadeIn": 0, "ringFor": "10m", "hooks": [{"on": "before", "before": "30m", "run": ["true"]}]}]}"#,
+                                        now: "2026-12-07T06:00:00+00:00")
+            XCTAssertEqual(run.armed, instant("2026-12-07T06:15:00+00:00"), "the hook's moment first")
+            run.tick(at: "2026-12-07T06:15:00+00:00")
+            XCTAssertEqual(run.armed, instant("2026-12-07T06:35:00+00:00"), "then the check, 10 minutes ahead")
+            run.tick(at: "2026-12-07T06:35:00+00:00")
+            run.settle { run.recorder.said.contains { $0.hasPrefix("preflight") } }
+            // While the check finds something wrong (on a machine that cannot wake from suspend, that) it is checked again each minute.
+            let problems = run.daemon.lookahead.checks.flatMap(\.problems)
+            XCTAssertEqual(run.armed, instant(problems.isEmpty ? "2026-12-07T06:44:59+00:00" : "2026-12-07T06:36:00+00:00"),
+                           "then the pre-roll (the tone opens a second ahead), or the check again: \(problems)")
+            run.tick(at: "2026-12-07T06:44:59+00:00")
+            XCTAssertEqual(run.armed, instant("2026-12-07T06:45:00+00:00"), "then the ring")
+            run.tick(at: "2026-12-07T06:45:00+00:00")
+            XCTAssertEqual(run.armed, instant("2026-12-07T06:55:00+00:00"), "then its end, ten minutes on")
+            run.move(to: "2026-12-07T06:46:00+00:00")
+            run.perform(.snooze(id: nil))
+            XCTAssertEqual(run.armed, instant("2026-12-07T06:54:59+00:00"), "a snooze's end opens its sound ahead like a ring")
+            XCTAssertEqual(run.said(), ["loaded", "hook_due work", "fired work", "snoozed work"], "and no hook again for the snooze's end")
+        }
+    }
 }

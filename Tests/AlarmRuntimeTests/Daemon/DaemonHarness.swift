@@ -53,7 +53,7 @@ final class DaemonHarness {
         try alarms.write(toFile: alarmsPath, atomically: true, encoding: .utf8)
         let configuration = AlarmDaemon.Configuration(
             alarmsPath: alarmsPath, devices: ["null"], soundFolders: SoundFolders(paths: []), statePath: folder + "/state.json",
-            socketPath: folder + "/control.sock", log: EventLog(threshold: .error))
+            socketPath: folder + "/control.sock", log: EventLog(threshold: .error), wakeEarly: 0)
         daemon = try AlarmDaemon(configuration, seams: DaemonSeams(clock: clock, startSound: { [unowned self] request, id, _ in
             let sound = Sound(id: id, request: request)
             sounds.append(sound)
@@ -78,6 +78,9 @@ final class DaemonHarness {
         move(to: when)
         daemon.evaluate(clockChanged: false)
     }
+
+    /// The second the timer is armed for (nil: nothing due).
+    var armed: Int? { daemon.timer.deadline.map { Int($0.seconds) } }
 
     @discardableResult
     func perform(_ request: ControlRequest) -> CommandResult { daemon.perform(request) }
