@@ -62,8 +62,13 @@ final class RunPipeWireTests: XCTestCase {
         let full = levels.level(from: due.date.addingTimeInterval(2.3), to: due.date.addingTimeInterval(3.3))
         XCTAssertEqual(full, Decibels.fromAmplitude(0.25 / 2.squareRoot()), accuracy: 1, "\(windows)")
         XCTAssertLessThan(levels.level(from: due.date.addingTimeInterval(0.1), to: due.date.addingTimeInterval(0.3)), full - 25, "\(windows)")
+        // Recorded from a real-time server under load, a 0.1 s window may sit a little under the one
+        // before it (a block the recording lost shifts the windows after it; seen: 0.4 dB); a fall
+        // of 1 dB is not a fade in, and every half second it is a clear step up (about 10 dB here).
         let fading = windows.filter { $0.0 > 0.05 && $0.0 < 1.95 }.map(\.1)
-        XCTAssertEqual(zip(fading, fading.dropFirst()).filter { $0 >= $1 }.count, 0, "not rising: \(windows)")
+        XCTAssertEqual(zip(fading, fading.dropFirst()).filter { $1 < $0 - 1 }.count, 0, "falling: \(windows)")
+        let halves = stride(from: 0, to: fading.count, by: 5).map { fading[$0] }
+        XCTAssertEqual(zip(halves, halves.dropFirst()).filter { $1 < $0 + 3 }.count, 0, "not rising: \(windows)")
     }
 
     func testAMutedSinkIsMadeAudibleThroughPipeWireAndMutedAgainAfter() throws {

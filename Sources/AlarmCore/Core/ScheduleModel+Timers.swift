@@ -21,14 +21,20 @@ extension ScheduleModel {
         return .success(timer)
     }
 
-    /// A timer cancelled: stopped if it rings, its snooze dropped, gone from the schedule.
-    mutating package func cancelTimer(_ id: String) -> Result<Void, Refusal> {
+    /// A timer cancelled: stopped if it rings, its snooze dropped, gone from the schedule, and said.
+    mutating package func cancelTimer(_ id: String) -> Result<Void, Refusal> { removeTimer(id, said: true) }
+
+    /// A household's copy of another's ring, dropped as a timer is but not said as one: the
+    /// household's stop says it (nor was its start said as a timer's).
+    mutating package func dropCopy(_ id: String) -> Result<Void, Refusal> { removeTimer(id, said: false) }
+
+    private mutating func removeTimer(_ id: String, said: Bool) -> Result<Void, Refusal> {
         guard let timer = timers.first(where: { $0.alarm.id == id }) else {
             let running = timers.compactMap(\.alarm.id)
             return .failure(Refusal(.notFound, running.isEmpty ? "no timer \"\(id)\"; none is running"
                                                : "no timer \"\(id)\"; running: \(running.joined(separator: ", "))"))
         }
-        outcomes.append(.timerCancelled(id: id))
+        if said { outcomes.append(.timerCancelled(id: id)) }
         if ringing.contains(where: { $0.key == timer.alarm.stateKey }) { _ = stop(id) }
         state.snoozes[timer.alarm.stateKey] = nil
         timers.removeAll { $0.alarm.id == id }

@@ -11,7 +11,7 @@ package final class ScheduleSource {
     /// it was checked against and the calendars it names.
     package struct Read: Sendable {
         package var file: AlarmFile
-        package var registry: SoundRegistry
+        package var scanned: SoundScans.Scanned
         package var calendars: [CalendarSource]
         /// Why the last good copy could not be kept, when it could not.
         package var lastGoodProblem: String?
@@ -31,8 +31,10 @@ package final class ScheduleSource {
     package let alarmsPath: String
     package let folders: SoundFolders
     package let statePath: String
-    /// The sounds the schedule in force was checked against.
-    package var registry: SoundRegistry
+    /// The sounds in force: the newest scan's (the schedule in force was checked against them, or an older scan).
+    package private(set) var registry: SoundRegistry
+    private var registryScan = 0
+    package let scans: SoundScans
     package private(set) var defaults = AlarmSettings.builtIn
     /// The alarms document the schedule was read from (the file, or the last good copy).
     package private(set) var documentInForce = AlarmEdit.emptyDocument
@@ -54,7 +56,15 @@ package final class ScheduleSource {
         self.alarmsPath = alarmsPath
         self.folders = folders
         self.statePath = statePath
+        scans = SoundScans(folders: folders)
         registry = .standard(folders: folders)
+    }
+
+    /// Takes a scan's sounds unless newer ones are in force already.
+    package func take(_ scanned: SoundScans.Scanned) {
+        guard scanned.number > registryScan else { return }
+        registry = scanned.sounds
+        registryScan = scanned.number
     }
 
     package var lastGoodPath: String { LastGoodCopy.path(statePath: statePath) }
@@ -62,18 +72,19 @@ package final class ScheduleSource {
     /// Reads and checks the file, its sounds and calendars: disk work, with no part of the
     /// daemon's state, so a reload runs it on a worker and a slow card, a FIFO or a huge file in
     /// the file's place cannot hold the loop. A calendar never fetched counts as empty here.
-    package static func read(path: String, folders: SoundFolders, statePath: String, now: Int) throws(AlarmFileError) -> Read {
-        let registry = SoundRegistry.standard(folders: folders)
+    package static func read(path: String, scans: SoundScans, statePath: String, now: Int) throws(AlarmFileError) -> Read {
+        let scanned = scans.scan()
+        let registry = scanned.sounds
         var calendars = CalendarLoader(alarmsPath: path, statePath: statePath, now: now)
         calendars.fetchesMissing = false
         let file = try AlarmFile.load(path: path, sounds: registry, calendars: calendars)
-        return Read(file: file, registry: registry, calendars: file.calendarSources(calendars))
+        return Read(file: file, scanned: scanned, calendars: file.calendarSources(calendars))
     }
 
     /// At start, before anything rings: read here, and the copy kept. Throws only when the file
     /// is invalid and there is no last good copy (exit 65).
     package func loadInitial(now: Int) throws(AlarmFileError) -> Decision {
-        var result = Result { () throws(AlarmFileError) in try Self.read(path: alarmsPath, folders: folders, statePath: statePath, now: now) }
+        var result = Result { () throws(AlarmFileError) in try Self.read(path: alarmsPath, scans: scans, statePath: statePath, now: now) }
         if case var .success(read) = result {
             read.lastGoodProblem = Self.keepLastGood(read.file.text, at: lastGoodPath)
             result = .success(read)
@@ -84,9 +95,9 @@ package final class ScheduleSource {
     /// A reload's work, for a worker, and its generation (see `finishReload`).
     package func startReload(now: Int) -> (generation: Int, work: @Sendable () throws -> Read) {
         reloads += 1
-        let path = alarmsPath, folders = folders, statePath = statePath, lastGood = lastGoodPath
+        let path = alarmsPath, scans = scans, statePath = statePath, lastGood = lastGoodPath
         return (reloads, {
-            var read = try Self.read(path: path, folders: folders, statePath: statePath, now: now)
+            var read = try Self.read(path: path, scans: scans, statePath: statePath, now: now)
             // The copy's fsync too stays off the loop.
             read.lastGoodProblem = Self.keepLastGood(read.file.text, at: lastGood)
             return read
@@ -104,7 +115,7 @@ package final class ScheduleSource {
     private func decide(_ result: Result<Read, AlarmFileError>, initial: Bool) throws(AlarmFileError) -> Decision {
         do {
             let read = try result.get()
-            registry = read.registry
+            take(read.scanned)
             use(read.file, lastGood: false)
             return .use(read.file, calendars: read.calendars, reloaded: !initial, lastGoodCopy: nil, problems: [], notKept: read.lastGoodProblem)
         } catch {

@@ -21,7 +21,7 @@ extension HouseholdLink {
         guard let entry = rings.remove(ring: ring) else { return (.refused(Refusal(.notFound, "no household ring \(ring) here")), nil) }
         let said = DaemonEvent.householdStop(id: entry.local, ring: ring, by: by, snoozed: snoozed)
         guard entry.mine else {
-            let cancelled = (try? model.cancelTimer(entry.local).get()) != nil
+            let cancelled = (try? model.dropCopy(entry.local).get()) != nil
             return (.done(cancelled ? Phrase("stopped {ids}", ["ids": entry.local]) : Phrase("{id} was over", ["id": entry.local])), said)
         }
         return (CommandResult(snoozed ? model.snooze(entry.local) : model.stop(entry.local)), said)

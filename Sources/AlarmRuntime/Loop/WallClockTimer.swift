@@ -19,7 +19,7 @@ public final class WallClockTimer {
     public let wakesFromSuspend: Bool
     /// Why it cannot (nil when it can).
     public let noWakeReason: String?
-    /// What it was last armed for; nil: nothing is due (for `status` and the daemon's tests).
+    /// What it was last armed for; nil: nothing is due (what the daemon's unit tests read).
     public private(set) var deadline: (seconds: Int64, nanoseconds: Int64)?
 
     /// What woke the timer.

@@ -50,19 +50,19 @@ package enum SoundUpload {
 
     /// On the worker, all of it: the file kept as `name` in `folder` (refused when a file there
     /// names the same sound, compared as the sounds see it: `ok.WAV` beside `ok.wav`), and the
-    /// sounds of `folders` scanned again with it. Nothing is left behind that the sounds cannot name.
+    /// sounds scanned again with it. Nothing is left behind that the sounds cannot name.
     package static func add(_ received: String, as name: String, into folder: String,
-                            folders: SoundFolders) throws(Refusal) -> (sounds: SoundRegistry, entry: SoundEntry) {
+                            scans: SoundScans) throws(Refusal) -> (scanned: SoundScans.Scanned, entry: SoundEntry) {
         if let existing = (FileSystem.contents(of: folder) ?? []).first(where: { $0.lowercased() == name.lowercased() }) {
             throw Refusal(.conflict, "\(existing) already exists in \(folder)")
         }
         let path = folder + "/" + name
         try keepIfPlayable(received, as: path)
-        let sounds = SoundRegistry.standard(folders: folders)
-        guard let entry = sounds.entries.first(where: { $0.sound.details.path == path }) else {
+        let scanned = scans.scan()
+        guard let entry = scanned.sounds.entries.first(where: { $0.sound.details.path == path }) else {
             unlink(path)
             throw Refusal(.conflict, "\(name) names the same sound as a file already there")
         }
-        return (sounds, entry)
+        return (scanned, entry)
     }
 }

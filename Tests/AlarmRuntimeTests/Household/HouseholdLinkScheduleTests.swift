@@ -22,6 +22,7 @@ final class HouseholdLinkScheduleTests: XCTestCase {
             XCTAssertEqual(ended.said, .householdStop(id: id, ring: "r1", by: "Bedroom", snoozed: false))
             XCTAssertEqual(ended.reply.line, "ok: stopped \(id)")
             XCTAssertEqual(model.timers.count, 0)
+            XCTAssertEqual(model.drainOutcomes(), [], "the household's stop says it; no timer_cancelled for a copy")
             XCTAssertEqual(link.ended("r1", by: "Bedroom", snoozed: false, in: &model).reply.refusal?.kind, .notFound)
         }
     }

@@ -42,11 +42,12 @@ final class SoundUploadTests: XCTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
         let received = folder + "/.receiving"
         try WAVWriter.write([Float](repeating: 0.1, count: 800), sampleRate: 8_000, channels: 1, to: received)
-        let (sounds, entry) = try SoundUpload.add(received, as: "birds.wav", into: folder, folders: SoundFolders(paths: [folder]))
+        let scans = SoundScans(folders: SoundFolders(paths: [folder]))
+        let (scanned, entry) = try SoundUpload.add(received, as: "birds.wav", into: folder, scans: scans)
         XCTAssertEqual(entry.sound.details.path, folder + "/birds.wav")
-        XCTAssertTrue(sounds.entries.contains { $0.sound.name == entry.sound.name }, "the sounds were scanned again with it")
+        XCTAssertTrue(scanned.sounds.entries.contains { $0.sound.name == entry.sound.name }, "the sounds were scanned again with it")
         try WAVWriter.write([Float](repeating: 0.1, count: 800), sampleRate: 8_000, channels: 1, to: received)
-        XCTAssertThrowsError(try SoundUpload.add(received, as: "Birds.WAV", into: folder, folders: SoundFolders(paths: [folder]))) {
+        XCTAssertThrowsError(try SoundUpload.add(received, as: "Birds.WAV", into: folder, scans: scans)) {
             XCTAssertEqual(($0 as? Refusal)?.kind, .conflict)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Birds.WAV"))
