@@ -68,6 +68,16 @@ final class AudioAnalysisTests: XCTestCase {
         XCTAssertNil(Signal(samples: [0, 0, 0], sampleRate: 48_000).estimatedFrequency())
     }
 
+    func testTheMedianFrequencyIsThePitchThroughAGap() throws {
+        var glitched = sine(440)
+        // 20 ms of silence where a real-time server ran dry under load.
+        glitched.samples.insert(contentsOf: [Float](repeating: 0, count: 960), at: 9_600)
+        XCTAssertGreaterThan(abs(try XCTUnwrap(glitched.slice(from: 0.1, to: 0.35).estimatedFrequency()) - 440), 1,
+                             "the gap throws a whole estimate off")
+        XCTAssertEqual(try XCTUnwrap(glitched.medianFrequency()), 440, accuracy: 0.1)
+        XCTAssertNil(Signal(samples: [0, 0, 0], sampleRate: 48_000).medianFrequency())
+    }
+
     func testSoundAndSilenceBoundaries() {
         let silence = Signal(samples: Array(repeating: 0, count: 480), sampleRate: 48_000)
         let signal = silence.followed(by: sine(500, seconds: 0.1)).followed(by: silence)

@@ -24,4 +24,14 @@ extension Signal {
         guard let first, crossings > 1, last > first else { return nil }
         return Double(crossings - 1) * Double(sampleRate) / (last - first)
     }
+
+    /// The median of the estimates of each `window`-second part: a real-time server that ran dry
+    /// for a moment under load (a gap of silence) throws off the estimate of one part, not the pitch heard.
+    public func medianFrequency(window: Double = 0.1) -> Double? {
+        let size = max(2, Int((window * Double(sampleRate)).rounded()))
+        let estimates = stride(from: 0, to: samples.count - size + 1, by: size)
+            .compactMap { Signal(samples: Array(samples[$0..<($0 + size)]), sampleRate: sampleRate).estimatedFrequency() }
+            .sorted()
+        return estimates.isEmpty ? nil : estimates[estimates.count / 2]
+    }
 }
