@@ -107,6 +107,8 @@ package final class ScheduleSource {
     /// What a reload's result means; nil when a later reload was asked meanwhile (an older one
     /// finishing late holds an older file).
     package func finishReload(generation: Int, _ outcome: Result<Read, any Error>) -> Decision? {
+        // Its sounds are taken even so, if no newer scan's are in force: they are as fresh as any.
+        if case let .success(read) = outcome { take(read.scanned) }
         guard generation == reloads else { return nil }
         let path = alarmsPath
         return try? decide(outcome.mapError { $0 as? AlarmFileError ?? .unreadable(path: path, reason: "\($0)") }, initial: false)
