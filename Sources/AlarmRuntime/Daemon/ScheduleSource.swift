@@ -57,7 +57,10 @@ package final class ScheduleSource {
         self.folders = folders
         self.statePath = statePath
         scans = SoundScans(folders: folders)
-        registry = .standard(folders: folders)
+        // The one scan at start: the first read checks the file against it.
+        let first = scans.scan()
+        registry = first.sounds
+        registryScan = first.number
     }
 
     /// Takes a scan's sounds unless newer ones are in force already.
@@ -72,8 +75,7 @@ package final class ScheduleSource {
     /// Reads and checks the file, its sounds and calendars: disk work, with no part of the
     /// daemon's state, so a reload runs it on a worker and a slow card, a FIFO or a huge file in
     /// the file's place cannot hold the loop. A calendar never fetched counts as empty here.
-    package static func read(path: String, scans: SoundScans, statePath: String, now: Int) throws(AlarmFileError) -> Read {
-        let scanned = scans.scan()
+    package static func read(path: String, scanned: SoundScans.Scanned, statePath: String, now: Int) throws(AlarmFileError) -> Read {
         let registry = scanned.sounds
         var calendars = CalendarLoader(alarmsPath: path, statePath: statePath, now: now)
         calendars.fetchesMissing = false
@@ -84,7 +86,8 @@ package final class ScheduleSource {
     /// At start, before anything rings: read here, and the copy kept. Throws only when the file
     /// is invalid and there is no last good copy (exit 65).
     package func loadInitial(now: Int) throws(AlarmFileError) -> Decision {
-        var result = Result { () throws(AlarmFileError) in try Self.read(path: alarmsPath, scans: scans, statePath: statePath, now: now) }
+        var result = Result { () throws(AlarmFileError) in try Self.read(path: alarmsPath, scanned: SoundScans.Scanned(number: registryScan, sounds: registry),
+                                                                    statePath: statePath, now: now) }
         if case var .success(read) = result {
             read.lastGoodProblem = Self.keepLastGood(read.file.text, at: lastGoodPath)
             result = .success(read)
@@ -97,7 +100,7 @@ package final class ScheduleSource {
         reloads += 1
         let path = alarmsPath, scans = scans, statePath = statePath, lastGood = lastGoodPath
         return (reloads, {
-            var read = try Self.read(path: path, scans: scans, statePath: statePath, now: now)
+            var read = try Self.read(path: path, scanned: scans.scan(), statePath: statePath, now: now)
             // The copy's fsync too stays off the loop.
             read.lastGoodProblem = Self.keepLastGood(read.file.text, at: lastGood)
             return read
