@@ -54,7 +54,7 @@ public final class HTTPServer {
     /// other use needs the daemon that only `start` makes.
     package var mhd: alarmplay_mhd_functions!
     /// Connections waiting for a deferred reply, suspended.
-    private var parked: [ObjectIdentifier: DeferredReply] = [:]
+    private var parked: [ObjectIdentifier: (reply: DeferredReply, connection: OpaquePointer)] = [:]
     private var daemon: OpaquePointer?
     private var epoll: Int32 = -1
     private var timeout: EventLoop.Deadline?
@@ -121,7 +121,14 @@ public final class HTTPServer {
         loop.cancel(timeout)
         loop.cancel(keepalive)
         // Stopping with suspended connections is undefined in libmicrohttpd: end them first.
-        for deferred in parked.values { deferred.answer(.error(503, "run is stopping")) }
+        // Resumed here, not through `whenAnswered`: its unowned reference to a server in `deinit`
+        // traps, and an answer the loop brings after the server is gone must find nothing to call.
+        for (deferred, connection) in parked.values {
+            deferred.whenAnswered = nil
+            deferred.answer(.error(503, "run is stopping"))
+            mhd.MHD_resume_connection(connection)
+        }
+        parked = [:]
         for stream in streams.values {
             stream.isClosed = true
             resume(stream)
@@ -264,7 +271,7 @@ public final class HTTPServer {
             parked[ObjectIdentifier(deferred)] = nil
             return queue(response, on: connection)
         }
-        parked[ObjectIdentifier(deferred)] = deferred
+        parked[ObjectIdentifier(deferred)] = (deferred, connection)
         deferred.whenAnswered = { [unowned self] in
             mhd.MHD_resume_connection(connection)
             scheduleRun()

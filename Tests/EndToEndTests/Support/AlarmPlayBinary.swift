@@ -166,6 +166,12 @@ final class RunningProcess {
             while isRunning { Thread.sleep(forTimeInterval: 0.005) }
         }
         closeStdin()
-        return CommandResult(status: exitStatus ?? -1, stdout: stdout, stderr: stderr)
+        let result = CommandResult(status: exitStatus ?? -1, stdout: stdout, stderr: stderr)
+        // A crash shows in CI only as its status: its own words are the end of stderr.
+        if [SIGABRT, SIGSEGV, SIGILL, SIGTRAP, SIGBUS].map({ 128 + $0 }).contains(result.status) {
+            print("alarmplay ended by signal \(result.status - 128); its stderr ends:\n"
+                + result.stderr.split(separator: "\n").suffix(30).joined(separator: "\n"))
+        }
+        return result
     }
 }
