@@ -30,6 +30,8 @@ final package class LineServer {
     private let handle: (String) -> String
     private let note: (ConnectionReport) -> Void
     private var clients: [Int32: Client] = [:]
+    /// While out of descriptors: when the listener is watched again.
+    private var acceptAgain: EventLoop.Deadline?
 
     package init(
         listener: Int32, loop: EventLoop, limits: Limits = Limits(),
@@ -48,6 +50,7 @@ final package class LineServer {
 
     deinit {
         loop.unwatch(listener)
+        loop.cancel(acceptAgain)
         for (descriptor, client) in clients {
             loop.unwatch(descriptor)
             loop.cancel(client.deadline)
@@ -82,7 +85,9 @@ final package class LineServer {
     private func pauseAccepting() {
         note(.acceptPaused(problem: FileSystem.lastErrorDescription()))
         loop.unwatch(listener)
-        loop.schedule(afterMilliseconds: 250) { [unowned self] in
+        loop.cancel(acceptAgain)
+        acceptAgain = loop.schedule(afterMilliseconds: 250) { [unowned self] in
+            acceptAgain = nil
             loop.watch(listener) { [unowned self] in acceptPending() }
         }
     }

@@ -17,7 +17,10 @@ final package class InputFace: DaemonFace {
         var watcher: FileWatcher?
         var presses: InputPresses
         var longPress: EventLoop.Deadline?
+        /// The next try to open it: at once after its folder changed, or the slow retry.
         var retry: EventLoop.Deadline?
+        /// A flooding device's next read.
+        var pause: EventLoop.Deadline?
         /// Said missing since it last worked: one `input_missing` per outage.
         var missing = false
 
@@ -83,7 +86,9 @@ final package class InputFace: DaemonFace {
             host.loop.watch(watcher.descriptor) { [unowned self, unowned input, unowned watcher] in
                 // Opened on the loop's next turn: opening drops this watcher, whose handler this is.
                 if watcher.fileChanged(), input.device == nil {
-                    _ = host.loop.schedule(afterMilliseconds: 0) { [unowned self, unowned input] in
+                    host.loop.cancel(input.retry)
+                    input.retry = host.loop.schedule(afterMilliseconds: 0) { [unowned self, unowned input] in
+                        input.retry = nil
                         if input.device == nil { open(input) }
                     }
                 }
@@ -100,9 +105,11 @@ final package class InputFace: DaemonFace {
         if let watcher = input.watcher { host.loop.unwatch(watcher.descriptor) }
         host.loop.cancel(input.longPress)
         host.loop.cancel(input.retry)
+        host.loop.cancel(input.pause)
         input.device = nil
         input.watcher = nil
         input.retry = nil
+        input.pause = nil
     }
 
     /// How long a device that filled a turn's bound is left alone before it is read again.
@@ -118,7 +125,8 @@ final package class InputFace: DaemonFace {
         if more {
             // A flood: read again a little later, so the loop is never busy with it alone.
             host.loop.unwatch(device.descriptor)
-            _ = host.loop.schedule(afterMilliseconds: Self.pauseMilliseconds) { [unowned self, unowned input] in
+            input.pause = host.loop.schedule(afterMilliseconds: Self.pauseMilliseconds) { [unowned self, unowned input] in
+                input.pause = nil
                 guard let current = input.device, current === device else { return }
                 host.loop.watch(device.descriptor) { [unowned self, unowned input] in readable(input) }
             }
@@ -160,8 +168,9 @@ final package class InputFace: DaemonFace {
             record.kind == .key ? InputKeyNames.name(of: record.code) : InputKeyNames.axes.first { $0.value == record.code }?.key ?? "REL_\(record.code)"
         } ?? "long press"
         report(input, .pressed(name: input.device?.name ?? "", key: key, action: request.line))
-        host.perform(request) { [unowned self] result in
-            if let refusal = result.refusal {
+        // Weak: an edit's answer comes from the worker, and may find the face stopped.
+        host.perform(request) { [weak self] result in
+            if let self, let refusal = result.refusal {
                 report(input, .refused(action: request.line, reason: refusal.message))
             }
         }

@@ -123,8 +123,9 @@ final package class MQTTFace: DaemonFace {
                 // Home Assistant (re)started; a spread-out republish, so a house of devices does not answer at once.
                 return scheduleRefresh(afterMilliseconds: Int64.random(in: 0...5000), force: true)
             }
-            host.perform(request) { [unowned self] result in
-                if let refusal = result.refusal {
+            // Weak: an edit's answer comes from the worker, and may find the face stopped.
+            host.perform(request) { [weak self] result in
+                if let self, let refusal = result.refusal {
                     reject(topic, refusal.details.first.map { "\(refusal.message): \($0)" } ?? refusal.message, kind: refusal.kind)
                 }
             }

@@ -33,6 +33,7 @@ final package class TerminalFace: DaemonFace {
 
     /// Puts the terminal back as it was (raw mode off, the status line gone).
     package func stop() {
+        host.loop.unwatch(STDIN_FILENO)
         ended = true
         statusLine?.clear()
         statusLine = nil

@@ -110,6 +110,24 @@ final class RunInputTests: XCTestCase {
         stop(run)
     }
 
+    /// The file drops a device while its flood pause is pending: the pause must go with it (it
+    /// read the freed device and aborted `run`).
+    func testADeviceDroppedByAnEditWhileItFloodsIsLetGo() throws {
+        let input = #"{"inputs": [{"device": "/dev/zero"}], "alarms": [{"id": "work", "time": "23:59"}]}"#
+        try input.write(toFile: scenario.alarmsPath, atomically: true, encoding: .utf8)
+        let run = try scenario.startRun()
+        XCTAssertNotNil(run.waitForLog("event=input_opened device=/dev/zero", timeout: 5), run.stderr)
+        for round in 1...5 {
+            try #"{"alarms": [{"id": "work", "time": "23:59"}]}"#.write(toFile: scenario.alarmsPath, atomically: true, encoding: .utf8)
+            XCTAssertNotNil(run.waitForLog("event=reloaded", count: 2 * round - 1, timeout: 5), run.stderr)
+            Thread.sleep(forTimeInterval: Double(InputFace.pauseMilliseconds) / 500)
+            XCTAssertTrue(run.isRunning, "run ended: \(run.stderr)")
+            try input.write(toFile: scenario.alarmsPath, atomically: true, encoding: .utf8)
+            XCTAssertNotNil(run.waitForLog("event=input_opened device=/dev/zero", count: round + 1, timeout: 5), run.stderr)
+        }
+        stop(run)
+    }
+
     private func stop(_ run: RunningProcess) {
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0, run.stderr)

@@ -59,7 +59,10 @@ public final class AlarmDaemon {
         // `alarmplay status` works). The first of them, the control socket, stops a second `run`.
         faces = try makers.compactMap { try $0(self) }
         for face in faces { face.start() }
-        try loadAlarms()
+        do { try loadAlarms() } catch {
+            stopFaces()
+            throw error
+        }
         wireEvents()
         evaluate(clockChanged: false)
         loop.run()
@@ -153,6 +156,10 @@ public final class AlarmDaemon {
         stateKeeper.flush(model.state)
         reportUnsavedState()
         event(.exiting)
+        stopFaces()
+    }
+
+    private func stopFaces() {
         for face in faces { face.stop() }
         faces = []
     }
