@@ -59,10 +59,9 @@ public final class AlarmDaemon {
         // `alarmplay status` works). The first of them, the control socket, stops a second `run`.
         faces = try makers.compactMap { try $0(self) }
         for face in faces { face.start() }
-        do { try loadAlarms() } catch {
-            stopFaces()
-            throw error
-        }
+        // Also when the first load fails: the broker hears `offline`, the events file is flushed.
+        defer { stopFaces() }
+        try loadAlarms()
         wireEvents()
         evaluate(clockChanged: false)
         loop.run()
@@ -156,7 +155,6 @@ public final class AlarmDaemon {
         stateKeeper.flush(model.state)
         reportUnsavedState()
         event(.exiting)
-        stopFaces()
     }
 
     private func stopFaces() {
