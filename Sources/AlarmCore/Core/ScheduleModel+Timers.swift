@@ -10,7 +10,7 @@ extension ScheduleModel {
         // Rung on a whole second like every alarm: the nearest one to the asked-for length.
         let at = now.seconds + seconds + (now.nanoseconds >= 500_000_000 ? 1 : 0)
         let local = LocalTimeZone.current.localTime(at: at)
-        let number = (timers.compactMap { $0.alarm.id.flatMap { Int($0.dropFirst(6)) } }.max() ?? 0) + 1
+        let number = (startedTimers.compactMap { $0.alarm.id.flatMap { Int($0.dropFirst(6)) } }.max() ?? 0) + 1
         var settings = defaults
         settings.fadeIn = 0
         let alarm = Alarm(id: "timer-\(number)", position: fileAlarms.count + number, label: label ?? "Timer",
@@ -22,19 +22,22 @@ extension ScheduleModel {
     }
 
     /// A timer cancelled: stopped if it rings, its snooze dropped, gone from the schedule, and said.
-    mutating package func cancelTimer(_ id: String) -> Result<Void, Refusal> { removeTimer(id, said: true) }
+    mutating package func cancelTimer(_ id: String) -> Result<Void, Refusal> { removeTimer(id, copy: false) }
 
     /// A household's copy of another's ring, dropped as a timer is but not said as one: the
     /// household's stop says it (nor was its start said as a timer's).
-    mutating package func dropCopy(_ id: String) -> Result<Void, Refusal> { removeTimer(id, said: false) }
+    mutating package func dropCopy(_ id: String) -> Result<Void, Refusal> { removeTimer(id, copy: true) }
 
-    private mutating func removeTimer(_ id: String, said: Bool) -> Result<Void, Refusal> {
-        guard let timer = timers.first(where: { $0.alarm.id == id }) else {
-            let running = timers.compactMap(\.alarm.id)
+    /// The timers the person started: what `status` lists and `timer --cancel` takes.
+    package var startedTimers: [RunningTimer] { timers.filter { !$0.isHouseholdCopy } }
+
+    private mutating func removeTimer(_ id: String, copy: Bool) -> Result<Void, Refusal> {
+        guard let timer = timers.first(where: { $0.alarm.id == id && $0.isHouseholdCopy == copy }) else {
+            let running = startedTimers.compactMap(\.alarm.id)
             return .failure(Refusal(.notFound, running.isEmpty ? "no timer \"\(id)\"; none is running"
                                                : "no timer \"\(id)\"; running: \(running.joined(separator: ", "))"))
         }
-        if said { outcomes.append(.timerCancelled(id: id)) }
+        if !copy { outcomes.append(.timerCancelled(id: id)) }
         if ringing.contains(where: { $0.key == timer.alarm.stateKey }) { _ = stop(id) }
         state.snoozes[timer.alarm.stateKey] = nil
         timers.removeAll { $0.alarm.id == id }

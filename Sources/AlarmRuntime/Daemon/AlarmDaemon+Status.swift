@@ -5,7 +5,7 @@ extension AlarmDaemon {
     package func statusReport() -> StatusReport {
         let snapshot = snapshot()
         var report = StatusReport(snapshot: snapshot, wake: wakeAbility, priority: sound.priority, usingLastGood: source.usingLastGood,
-                                  problems: source.fileProblems, timers: model.timers, reports: model.state.reports, night: source.night,
+                                  problems: source.fileProblems, timers: model.startedTimers, reports: model.state.reports, night: source.night,
                                   faces: faces.flatMap(\.statusMembers))
         for ring in snapshot.ringing {
             report.plays[ring.alarm.name] = source.registry.pick(ring.alarm.settings.sound, context: RingContext(scheduled: ring.since.seconds))

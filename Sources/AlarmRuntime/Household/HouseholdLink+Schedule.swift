@@ -9,7 +9,7 @@ extension HouseholdLink {
                                at: Int) -> (reply: CommandResult, said: DaemonEvent?) {
         let (alarm, reply) = receive(ring, defaults: defaults, position: model.fileAlarms.count + model.timers.count + 1, at: at)
         guard let alarm else { return (reply, nil) }
-        model.timers.append(RunningTimer(alarm: alarm, at: at))
+        model.timers.append(RunningTimer(alarm: alarm, at: at, isHouseholdCopy: true))
         return (reply, .householdRing(id: alarm.name, ring))
     }
 

@@ -50,6 +50,24 @@ final class ScheduleModelTimersTests: XCTestCase {
             XCTAssertEqual(model.drainOutcomes(), [], "a refusal says nothing")
         }
     }
+
+    func testAHouseholdCopyIsNeitherListedNorCancelledAsATimer() throws {
+        try withTimeZone("UTC") {
+            var model = ScheduleModel(clock: ManualClock(Instant(seconds: start)))
+            let copy = Alarm(id: "household-1", position: 1, label: "Work", time: TimeOfDay(hour: 0, minute: 0, second: 1),
+                             repeats: .date(CalendarDate(year: 2026, month: 12, day: 7)), settings: .builtIn)
+            model.timers.append(RunningTimer(alarm: copy, at: start + 1, isHouseholdCopy: true))
+            let timer = try model.startTimer(seconds: 60, label: nil, defaults: .builtIn).get()
+            XCTAssertEqual(timer.alarm.name, "timer-1")
+            XCTAssertEqual(model.startedTimers.map(\.alarm.name), ["timer-1"])
+            XCTAssertEqual(model.cancelTimer("household-1").failure?.message, "no timer \"household-1\"; running: timer-1")
+            XCTAssertEqual(model.dropCopy("timer-1").failure?.kind, .notFound, "a timer is not dropped as a copy")
+            _ = model.drainOutcomes()
+            XCTAssertNoThrow(try model.dropCopy("household-1").get())
+            XCTAssertEqual(model.drainOutcomes(), [], "the household's stop says it, not the timers")
+            XCTAssertEqual(model.timers.map(\.alarm.name), ["timer-1"])
+        }
+    }
 }
 
 private extension Result {
