@@ -123,7 +123,8 @@ public final class HTTPServer {
         // Stopping with suspended connections is undefined in libmicrohttpd: end them first.
         // Resumed here, not through `whenAnswered`: its unowned reference to a server in `deinit`
         // traps, and an answer the loop brings after the server is gone must find nothing to call.
-        for (deferred, connection) in parked.values {
+        // One answered already is resumed, its reply not yet queued.
+        for (deferred, connection) in parked.values where deferred.response == nil {
             deferred.whenAnswered = nil
             deferred.answer(.error(503, "run is stopping"))
             mhd.MHD_resume_connection(connection)
