@@ -13,7 +13,7 @@ extension ScheduleModel {
         let number = (startedTimers.compactMap { $0.alarm.id.flatMap { Int($0.dropFirst(6)) } }.max() ?? 0) + 1
         var settings = defaults
         settings.fadeIn = 0
-        let alarm = Alarm(id: "timer-\(number)", position: fileAlarms.count + number, label: label ?? "Timer",
+        let alarm = Alarm(id: "timer-\(number)", position: nextPosition, label: label ?? "Timer",
                           time: local.time, repeats: .date(local.date), settings: settings)
         let timer = RunningTimer(alarm: alarm, at: at)
         timers.append(timer)
@@ -27,6 +27,9 @@ extension ScheduleModel {
     /// A household's copy of another's ring, dropped as a timer is but not said as one: the
     /// household's stop says it (nor was its start said as a timer's).
     mutating package func dropCopy(_ id: String) -> Result<Void, Refusal> { removeTimer(id, copy: true) }
+
+    /// After every alarm in force, so that a timer and a household's copy never share one.
+    package var nextPosition: Int { (alarms.map(\.position).max() ?? 0) + 1 }
 
     /// The timers the person started: what `status` lists and `timer --cancel` takes.
     package var startedTimers: [RunningTimer] { timers.filter { !$0.isHouseholdCopy } }

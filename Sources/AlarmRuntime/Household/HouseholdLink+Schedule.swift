@@ -7,7 +7,7 @@ extension HouseholdLink {
     /// Another's ring, rung at `at` (the next second: `evaluate` has handled this one).
     mutating package func ring(_ ring: HouseholdRing, into model: inout ScheduleModel, defaults: AlarmSettings,
                                at: Int) -> (reply: CommandResult, said: DaemonEvent?) {
-        let (alarm, reply) = receive(ring, defaults: defaults, position: model.fileAlarms.count + model.timers.count + 1, at: at)
+        let (alarm, reply) = receive(ring, defaults: defaults, position: model.nextPosition, at: at)
         guard let alarm else { return (reply, nil) }
         model.timers.append(RunningTimer(alarm: alarm, at: at, isHouseholdCopy: true))
         return (reply, .householdRing(id: alarm.name, ring))

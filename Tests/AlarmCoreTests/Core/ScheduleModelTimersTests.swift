@@ -59,6 +59,7 @@ final class ScheduleModelTimersTests: XCTestCase {
             model.timers.append(RunningTimer(alarm: copy, at: start + 1, isHouseholdCopy: true))
             let timer = try model.startTimer(seconds: 60, label: nil, defaults: .builtIn).get()
             XCTAssertEqual(timer.alarm.name, "timer-1")
+            XCTAssertEqual(timer.alarm.position, 2, "after the copy")
             XCTAssertEqual(model.startedTimers.map(\.alarm.name), ["timer-1"])
             XCTAssertEqual(model.cancelTimer("household-1").failure?.message, "no timer \"household-1\"; running: timer-1")
             XCTAssertEqual(model.dropCopy("timer-1").failure?.kind, .notFound, "a timer is not dropped as a copy")
