@@ -57,7 +57,9 @@ final class RunFromCalendarTests: XCTestCase {
         try scenario.writeAlarms([#"{"id": "work", "days": "daily", "sound": "tone:beep", "fadeIn": 0, "ringFor": "2s", "fromCalendar": {"calendar": "http://127.0.0.1:9/work.ics", "otherwise": "\#(otherwise)"}}"#])
         let run = try scenario.startRun()
         let said = try XCTUnwrap(run.logLines("event=calendar_not_read").first, run.stderr)
-        XCTAssertTrue(said.contains("id=work") && said.contains("rings=\(otherwise)"), said)
+        // A time on its minute is written without its seconds.
+        let shown = otherwise.hasSuffix(":00") ? String(otherwise.dropLast(3)) : otherwise
+        XCTAssertTrue(said.contains("id=work") && said.contains("rings=\(shown)"), said)
         XCTAssertNotNil(run.waitForLog("event=fired id=work", timeout: 10), "an alarm never vanishes because a server is down: \(run.stderr)")
         let next = try scenario.control(["next", "--alarms", scenario.alarmsPath])
         XCTAssertEqual(next.status, 0, next.stderr)

@@ -1,14 +1,26 @@
 /// Durations as people write them: `30s`, `9m`, `1h30m`, `1h 30m`, `2d`, `90` (seconds), `1:30`
 /// (minutes:seconds) or `1:02:03` (hours:minutes:seconds). Used for alarm settings and the timer.
 public enum DurationText {
+    /// The longest duration read (a century): beyond it the sums a duration takes part in (a
+    /// shift's new moment, a timer's end) could overflow, and no alarm means it.
+    public static let maximum = 100 * 365 * 86_400
+
     public static var examples: String { tr("\"30s\", \"9m\", \"1h30m\" or \"1:30\"") }
 
-    /// Whole seconds.
+    /// Whole seconds, up to `maximum`.
     public static func parse(_ text: String) throws(ValueError) -> Int {
-        // Worded only when thrown: durations are read for every alarm.
-        func invalid() -> ValueError {
-            ValueError(tr("invalid duration \"{value}\" (use e.g. {examples})", ["value": text, "examples": examples]))
-        }
+        let seconds = try parseUnbounded(text)
+        guard seconds <= maximum else { throw invalid(text) }
+        return seconds
+    }
+
+    /// Worded only when thrown: durations are read for every alarm.
+    private static func invalid(_ text: String) -> ValueError {
+        ValueError(tr("invalid duration \"{value}\" (use e.g. {examples})", ["value": text, "examples": examples]))
+    }
+
+    private static func parseUnbounded(_ text: String) throws(ValueError) -> Int {
+        func invalid() -> ValueError { Self.invalid(text) }
         let trimmed = Substring(text).trimmingSpaces
         guard !trimmed.isEmpty else { throw invalid() }
         if trimmed.contains(":") {
@@ -17,6 +29,8 @@ public enum DurationText {
             guard (2...3).contains(parts.count), numbers.count == parts.count,
                 parts.dropFirst().allSatisfy({ $0.count == 2 })
             else { throw invalid() }
+            // The first field bounded as a unit's number is, so the sum cannot overflow.
+            guard numbers[0] <= 1_000_000 else { throw invalid() }
             if numbers.dropFirst().contains(where: { $0 >= 60 }) {
                 throw ValueError(tr("invalid duration \"{value}\" (minutes and seconds go up to 59)", ["value": text]))
             }

@@ -19,7 +19,7 @@ public final class CalendarRefresher: Sendable {
 
     /// Every six hours, or `$ALARMPLAY_CALENDAR_REFRESH` seconds.
     public init(notifier: Notifier, environment: Environment = .current()) {
-        interval = environment["ALARMPLAY_CALENDAR_REFRESH"].flatMap { Int($0) }.map { max(1, $0) } ?? 6 * 3600
+        interval = environment["ALARMPLAY_CALENDAR_REFRESH"].flatMap { Int($0) }.map { min(max(1, $0), 365 * 86_400) } ?? 6 * 3600
         self.notifier = notifier
     }
 

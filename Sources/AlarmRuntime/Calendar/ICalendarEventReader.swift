@@ -128,8 +128,14 @@ package struct EventReader {
     /// Epoch seconds: in its zone, else (floating) in the local zone.
     private func instant(_ time: icaltimetype) -> Int {
         if let timeZone = time.zone { return Int(ical.icaltime_as_timet_with_zone(time, timeZone)) }
-        let wall = TimeOfDay(hour: Int(time.hour), minute: Int(time.minute), second: Int(time.second))
-        return zone.instant(of: day(time), at: wall) ?? (day(time).dayNumber * 86_400 + wall.secondsIntoDay)
+        // libical leaves a floating time unchecked (`T250000`, the leap second `T235960`): carried
+        // over into the next minute, hour or day as the time itself would run on.
+        let seconds = Int(time.hour) * 3600 + Int(time.minute) * 60 + Int(time.second)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let date = day(time).adding(days: days)
+        let into = seconds - days * 86_400
+        let wall = TimeOfDay(hour: into / 3600, minute: into / 60 % 60, second: into % 60)
+        return zone.instant(of: date, at: wall) ?? (date.dayNumber * 86_400 + into)
     }
 
     /// Where an occurrence starts, for the window: a date at its local midnight.

@@ -61,7 +61,10 @@ final class ScheduleValuesTests: XCTestCase {
         for (text, seconds) in cases {
             XCTAssertEqual(try DurationText.parse(text), seconds, text)
         }
-        for bad in ["", "m", "9x", "30m1h", "1m1m", "1:60", "1:2", ":30", "1.5m", "-5s", "1h1d"] {
+        XCTAssertEqual(try DurationText.parse("\(DurationText.maximum)"), DurationText.maximum)
+        // Beyond a century, and numbers whose sums would overflow (found trapping `run`).
+        for bad in ["", "m", "9x", "30m1h", "1m1m", "1:60", "1:2", ":30", "1.5m", "-5s", "1h1d",
+                    "\(DurationText.maximum + 1)", "9223372036854775807", "9223372036854775807:00", "999999999999999999:00:00", "1000000d"] {
             XCTAssertNotNil(error { try DurationText.parse(bad) }, bad)
         }
         XCTAssertEqual(error { try DurationText.parse("9 minutes") }, "invalid duration \"9 minutes\" (use e.g. \"30s\", \"9m\", \"1h30m\" or \"1:30\")")

@@ -20,6 +20,16 @@ final class ICalendarErrorTests: XCTestCase {
         (["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:a"] + lines + ["END:VEVENT", "END:VCALENDAR", ""]).joined(separator: "\r\n")
     }
 
+    /// libical leaves a floating time's range unchecked; it runs on as a clock would (it trapped).
+    func testAFloatingTimeOutOfRangeRunsOnIntoTheNextDay() throws {
+        try withTimeZone("UTC") {
+            let events = try ICalendarReader.events(in: event("SUMMARY:late", "DTSTART:20261203T235960", "DTEND:20261203T250000"),
+                                                    path: "cal.ics", window: 0...2_000_000_000, zone: .current)
+            let start = 1_796_256_000 // 2026-12-03T00:00:00Z
+            XCTAssertEqual(events.map(\.span), [.instants(start + 86_400, until: start + 25 * 3600)])
+        }
+    }
+
     func testABadValueIsLocatedAtItsLine() {
         XCTAssertEqual(problem(event("SUMMARY:x", "DTSTART:tomorrow")),
                        "cal.ics:6: Can't parse as DATE-TIME value in DTSTART property. Removing entire property: tomorrow")
