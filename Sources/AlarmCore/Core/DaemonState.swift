@@ -22,13 +22,24 @@ public struct DaemonState: Sendable, Equatable {
         return .object(members)
     }
 
+    /// The instants a state file may hold, 1970 to the end of 9999: the schedule's sums on them
+    /// cannot overflow, and the local calendar can name each one.
+    public static let instants = 0...253_402_300_799
+
     public init(json: JSONValue) throws(ValueError) {
         schedule = try ScheduleState(json: json)
-        lastChecked = json["lastChecked"]?.numberValue?.int
+        if let checked = json["lastChecked"] {
+            guard let seconds = checked.numberValue?.int, Self.instants.contains(seconds) else {
+                throw ValueError("\"lastChecked\" must be epoch seconds from 1970 to 9999")
+            }
+            lastChecked = seconds
+        }
         reports = (json["reports"]?.arrayValue ?? []).filter { $0.members != nil }
         for member in json["snoozes"]?.members ?? [] {
-            guard let until = member.value["until"]?.numberValue?.int, let count = member.value["count"]?.numberValue?.int else {
-                throw ValueError("snooze of \"\(member.key)\" needs whole \"until\" and \"count\"")
+            guard let until = member.value["until"]?.numberValue?.int, let count = member.value["count"]?.numberValue?.int,
+                  Self.instants.contains(until), (0...1000).contains(count)
+            else {
+                throw ValueError("snooze of \"\(member.key)\" needs \"until\" in epoch seconds from 1970 to 9999 and a \"count\" from 0 to 1000")
             }
             snoozes[member.key] = PendingSnooze(until: until, count: count)
         }

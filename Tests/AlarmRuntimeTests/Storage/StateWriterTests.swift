@@ -49,4 +49,18 @@ final class StateWriterTests: XCTestCase {
         XCTAssertEqual(read.reports, [["event": "missed", "id": "a"]])
         XCTAssertNil(DaemonState().json["reports"], "none: not written")
     }
+
+    /// Moments and counts no `run` writes are refused on reading (each overflowed a sum, or sent
+    /// the folder's pick out of range, and trapped `run`).
+    func testAStateOutOfRangeIsRefusedOnReading() throws {
+        let good = try DaemonState(json: JSONParser.parseStrict(#"{"alarms": {}, "snoozes": {"w": {"until": 1796630400, "count": 2}}, "lastChecked": 1796630000}"#))
+        XCTAssertEqual(good.snoozes["w"]?.count, 2)
+        XCTAssertEqual(good.lastChecked, 1_796_630_000)
+        for bad in [#""snoozes": {"w": {"until": -9223372036854775808, "count": 1}}"#,
+                    #""snoozes": {"w": {"until": 70923731391734256, "count": 1}}"#,
+                    #""snoozes": {"w": {"until": 1796630400, "count": -9223372036854775808}}"#,
+                    #""lastChecked": -9223372036854775808"#, #""lastChecked": "soon""#] {
+            XCTAssertThrowsError(try DaemonState(json: JSONParser.parseStrict(#"{"alarms": {}, "# + bad + "}")), bad)
+        }
+    }
 }

@@ -59,7 +59,9 @@ public struct FolderProvider: SoundProvider {
     /// Of `files` (the folder's, sorted), the name a ring on `day` plays.
     private static func pick(from files: [String], key: String, day: Int) -> String? {
         guard !files.isEmpty else { return nil }
-        return shuffled(files, seed: "\(key)/\(day / files.count)")[day % files.count]
+        // Floored, so that a day before 1970 picks a file too.
+        let round = day >= 0 ? day / files.count : (day + 1) / files.count - 1
+        return shuffled(files, seed: "\(key)/\(round)")[day - round * files.count]
     }
 
     private static func files(in folder: String) -> [String] {

@@ -36,6 +36,9 @@ final class FolderProviderTests: XCTestCase {
         for round in rounds { XCTAssertEqual(round.count, 4, "no file twice before all have played: \(picks)") }
         XCTAssertNotEqual(Array(picks[0..<4]), Array(picks[4..<8]), "shuffled anew each round (with four files, almost surely)")
         XCTAssertEqual(picks, (20_000..<20_012).map { FolderProvider.pick(in: folder, key: "morning-songs", day: $0)! }, "the same pick again")
+        // Before 1970 (a clock or state gone wrong) the rounds run on the same way (it trapped).
+        let before = (-8..<0).map { FolderProvider.pick(in: folder, key: "morning-songs", day: $0)! }
+        XCTAssertEqual([Set(before[0..<4]).count, Set(before[4..<8]).count], [4, 4], "\(before)")
         let source = try FolderProvider(folders: [root]).open(FolderProvider(folders: [root]).sounds()[0], context: RingContext(scheduled: 1_796_000_000))
         XCTAssertEqual(source.format.sampleRate, 48_000)
     }
