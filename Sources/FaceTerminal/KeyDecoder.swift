@@ -6,6 +6,7 @@
 /// A UTF-8 character split across reads is held back the same way.
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
+    package static let longestSequence = 64
 
     public init() {}
 
@@ -64,6 +65,8 @@ public struct KeyDecoder: Sendable {
             // CSI: parameter and intermediate bytes (0x20...0x3F), then one final byte (0x40...0x7E).
             var end = index + 2
             while end < bytes.count, (0x20...0x3F).contains(bytes[end]) { end += 1 }
+            // No key is this long: one that never ends is dropped, not held back without bound.
+            if end - index > Self.longestSequence { return (nil, end - index) }
             guard end < bytes.count else { return nil }
             let sequence = Array(bytes[index...end])
             return (namedKey(sequence) ?? .sequence(sequence), end - index + 1)

@@ -44,6 +44,13 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertEqual(decoder.feed([0x41, 0x71]), [.arrow(.up), .character("q")])
     }
 
+    func testASequenceThatNeverEndsIsNotHeldBackWithoutBound() {
+        var decoder = KeyDecoder()
+        XCTAssertEqual(decoder.feed([0x1B, 0x5B] + Array(repeating: UInt8(ascii: "1"), count: 1000)), [])
+        XCTAssertFalse(decoder.hasPending, "dropped")
+        XCTAssertEqual(decoder.feed(Array("q".utf8)), [.character("q")])
+    }
+
     func testUnfinishedSequenceIsDroppedNotEscape() {
         var decoder = KeyDecoder()
         XCTAssertEqual(decoder.feed([0x1B, 0x5B, 0x31]), [])
