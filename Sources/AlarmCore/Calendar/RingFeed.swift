@@ -48,7 +48,7 @@ public struct RingFeed: Sendable {
 
     /// `20261225T060000Z`
     package static func utc(_ instant: Int) -> String {
-        let date = CalendarDate(dayNumber: Int((Double(instant) / 86_400).rounded(.down)))
+        let date = CalendarDate(dayNumber: instant.dividedRoundingDown(by: 86_400))
         let seconds = instant - date.dayNumber * 86_400
         let digits = String(date.year) + TimeOfDay.twoDigits(date.month) + TimeOfDay.twoDigits(date.day)
         return digits + "T" + TimeOfDay.twoDigits(seconds / 3600) + TimeOfDay.twoDigits(seconds / 60 % 60) + TimeOfDay.twoDigits(seconds % 60) + "Z"

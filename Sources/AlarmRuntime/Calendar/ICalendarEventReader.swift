@@ -131,7 +131,7 @@ package struct EventReader {
         // libical leaves a floating time unchecked (`T250000`, the leap second `T235960`): carried
         // over into the next minute, hour or day as the time itself would run on.
         let seconds = Int(time.hour) * 3600 + Int(time.minute) * 60 + Int(time.second)
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let days = seconds.dividedRoundingDown(by: 86_400)
         let date = day(time).adding(days: days)
         let into = seconds - days * 86_400
         let wall = TimeOfDay(hour: into / 3600, minute: into / 60 % 60, second: into % 60)

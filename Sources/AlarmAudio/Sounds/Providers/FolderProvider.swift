@@ -59,8 +59,7 @@ public struct FolderProvider: SoundProvider {
     /// Of `files` (the folder's, sorted), the name a ring on `day` plays.
     private static func pick(from files: [String], key: String, day: Int) -> String? {
         guard !files.isEmpty else { return nil }
-        // Floored, so that a day before 1970 picks a file too.
-        let round = day >= 0 ? day / files.count : (day + 1) / files.count - 1
+        let round = day.dividedRoundingDown(by: files.count)
         return shuffled(files, seed: "\(key)/\(round)")[day - round * files.count]
     }
 
