@@ -91,7 +91,7 @@ final class SkipDaysCommandTests: XCTestCase {
         let path = try write(alarms)
         let result = try run(["validate", "--alarms", path])
         XCTAssertEqual(result.status, 65, result.err)
-        XCTAssertEqual(result.err, "alarmplay: error: \(directory.path)/holidays.ics:6: Can't parse as DATE value in DTSTART property. Removing entire property: Christmas\n")
+        XCTAssertEqual(result.err, "alarmplay: error: \(directory.path)/holidays.ics:6: Can't parse as DATE value in DTSTART property\n")
         try FileManager.default.removeItem(at: directory.appendingPathComponent("holidays.ics"))
         let missing = try run(["validate", "--alarms", path])
         XCTAssertEqual(missing.status, 66)

@@ -45,9 +45,8 @@ package struct EventReader {
             throw .invalid(path: path, line: lines.eventLine(index), message: "an event without DTSTART")
         }
         let startProperty = document.properties(ICAL_DTSTART_PROPERTY, of: event).first
-        if start.zone == nil, let tzid = tzid(of: startProperty) {
-            throw .invalid(path: path, line: lines.eventLine(index, property: "DTSTART"),
-                           message: "unknown time zone TZID=\(tzid) (no VTIMEZONE in the file and none in the system's zone database)")
+        if start.zone == nil, tzid(of: startProperty) != nil {
+            throw .invalid(path: path, line: lines.eventLine(index, property: "DTSTART"), message: ICalendarLines.unknownZone)
         }
         let summary = ical.icalcomponent_get_summary(event).map { String(cString: $0) } ?? "an untitled event"
         let end = ical.icalcomponent_get_dtend(event)
@@ -97,7 +96,7 @@ package struct EventReader {
     private func key(_ time: icaltimetype, property: OpaquePointer?, event: Int, fallback: OpaquePointer?) throws(CalendarError) -> StartKey {
         if time.is_date != 0 { return day(time).dayNumber }
         if let property, let tzid = tzid(of: property), resolve(tzid) == nil {
-            throw .invalid(path: path, line: lines.eventLine(event), message: "unknown time zone TZID=\(tzid)")
+            throw .invalid(path: path, line: lines.eventLine(event), message: ICalendarLines.unknownZone)
         }
         return instant(property.map { zoned(time, property: $0, fallback: fallback) } ?? time)
     }

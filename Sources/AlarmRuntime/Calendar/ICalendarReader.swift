@@ -73,7 +73,11 @@ final package class ICalendarDocument {
             .flatMap { properties(ICAL_XLICERROR_PROPERTY, of: $0) }
             .compactMap { ical.icalproperty_get_xlicerror($0).map { String(cString: $0) } }
             .filter { !$0.hasPrefix("Parse error in property name") }
-        guard let message = messages.first else { return nil }
+        guard let said = messages.first else { return nil }
+        // libical writes "MESSAGE: TEXT", TEXT being what it could not read: only its own words are kept.
+        var message = String(said.prefix { $0 != ":" })
+        let removing = ". Removing entire property"
+        if message.hasSuffix(removing) { message.removeLast(removing.count) }
         for line in lines.lines where line.name != "BEGIN" && line.name != "END" && isKnown(line.name) {
             if let property = ical.icalproperty_new_from_string(line.text) {
                 ical.icalproperty_free(property)
