@@ -46,7 +46,7 @@ public enum ArgumentParser {
             let value: String
             if let inlineValue {
                 value = inlineValue
-            } else if index < arguments.count {
+            } else if index < arguments.count, !isOption(arguments[index]) {
                 value = arguments[index]
                 index += 1
             } else {
@@ -68,5 +68,12 @@ public enum ArgumentParser {
             throw UsageError(tr("unexpected argument '{argument}'", ["argument": extra]), command: spec.name)
         }
         return result
+    }
+
+    /// `add 7:00 --days --label x`: the word after an option that needs a value is taken as the
+    /// value unless it is an option itself, so a forgotten value is said as missing rather than
+    /// shifting every word after it (`--label=--x` still gives a value that starts with dashes).
+    private static func isOption(_ word: String) -> Bool {
+        word.hasPrefix("--") && word.count > 2
     }
 }

@@ -91,7 +91,7 @@ public enum CommandLineTool {
             error.command = error.command ?? command.spec.name
             return report(error, console: console)
         } catch let error as any UserFacingError {
-            return report(error, console: console)
+            return report(error, console: console, command: command.spec.name)
         } catch {
             console.err(tr("alarmplay: error: {message}", ["message": "\(error)"]))
             return ExitCode.failure.rawValue
@@ -112,7 +112,9 @@ public enum CommandLineTool {
         return UsageError(tr("unknown command '{name}'", ["name": name]) + hint)
     }
 
-    package static func report(_ error: any UserFacingError, console: Console) -> Int32 {
+    /// One line, then for a command line that is wrong the usage, and for a value it cannot take
+    /// (a `BadValue`, or `add`'s and `edit`'s values) where its values are explained.
+    package static func report(_ error: any UserFacingError, console: Console, command name: String? = nil) -> Int32 {
         console.err(tr("alarmplay: error: {message}", ["message": error.description]))
         if let usage = error as? UsageError {
             if let name = usage.command, let command = command(named: name) {
@@ -120,6 +122,8 @@ public enum CommandLineTool {
             } else {
                 console.err(tr("Usage: {usage}\n  See 'alarmplay --help'.", ["usage": tr("alarmplay COMMAND [options]")]))
             }
+        } else if error is BadValue || error is AlarmEditRejected, let name {
+            console.err(tr("  See 'alarmplay help {command}'.", ["command": name]))
         }
         return error.exitCode.rawValue
     }

@@ -65,21 +65,16 @@ extension ParsedArguments {
     }
 
     /// Seconds to wake a suspended machine ahead of a ring (`--wake-early`, default 60 s).
-    public func wakeEarly() throws(UsageError) -> Int {
+    public func wakeEarly() throws(BadValue) -> Int {
         guard let text = value("wake-early") else { return 60 }
-        do {
-            let seconds = try DurationText.parse(text)
-            guard seconds <= 3600 else { throw UsageError(tr("--wake-early: at most 1h, not {value}", ["value": text])) }
-            return seconds
-        } catch let error as ValueError {
-            throw UsageError("--wake-early", problem: error.message)
-        } catch {
-            throw error as! UsageError
-        }
+        let seconds: Int
+        do { seconds = try DurationText.parse(text) } catch { throw BadValue("--wake-early", problem: error.message) }
+        guard seconds <= 3600 else { throw BadValue("--wake-early", problem: tr("at most 1h, not {value}", ["value": text])) }
+        return seconds
     }
 
     /// Where `run` serves the page: nil with --no-http.
-    public func httpAddress() throws(UsageError) -> HTTPAddress? {
+    public func httpAddress() throws -> HTTPAddress? {
         if flag("no-http") {
             guard value("http") == nil else { throw UsageError.together("http", "no-http") }
             return nil

@@ -15,22 +15,22 @@ public struct ParsedArguments: Sendable, Equatable {
         positionals.indices.contains(index) ? positionals[index] : nil
     }
 
-    /// A numeric option, with a usage error that names the option when it is not a number.
-    public func number(_ name: String, in range: ClosedRange<Double>? = nil) throws(UsageError) -> Double? {
+    /// A numeric option, refused as a `BadValue` that names the option when it is not a number in `range`.
+    public func number(_ name: String, in range: ClosedRange<Double>? = nil) throws(BadValue) -> Double? {
         guard let text = value(name) else { return nil }
         guard let number = Double(text), number.isFinite else {
-            throw UsageError(tr("--{option} expects a number, got \"{value}\"", ["option": name, "value": text]))
+            throw BadValue("--" + name, problem: tr("a number, not \"{value}\"", ["value": text]))
         }
         if let range, !range.contains(number) {
-            throw UsageError(tr("--{option} must be between {low} and {high}, got {value}", [
-                "option": name, "low": range.lowerBound.compact, "high": range.upperBound.compact, "value": text,
+            throw BadValue("--" + name, problem: tr("a number from {low} to {high}, not {value}", [
+                "low": range.lowerBound.compact, "high": range.upperBound.compact, "value": text,
             ]))
         }
         return number
     }
 
     /// A length of time: a number of seconds (`1.5`) or a duration (`30s`, `2m`, `1h30m`).
-    public func seconds(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+    public func seconds(_ name: String, in range: ClosedRange<Double>) throws(BadValue) -> Double? {
         guard let text = value(name) else { return nil }
         let seconds: Double
         if let number = Double(text), number.isFinite {
@@ -39,22 +39,22 @@ public struct ParsedArguments: Sendable, Equatable {
             do {
                 seconds = Double(try DurationText.parse(text))
             } catch {
-                throw UsageError("--" + name, problem: error.description)
+                throw BadValue("--" + name, problem: error.description)
             }
         }
         guard range.contains(seconds) else {
-            throw UsageError(tr("--{option} must be from {low} to {high} seconds, got {value}", [
-                "option": name, "low": range.lowerBound.compact, "high": range.upperBound.compact, "value": text,
+            throw BadValue("--" + name, problem: tr("from {low} to {high} seconds, not {value}", [
+                "low": range.lowerBound.compact, "high": range.upperBound.compact, "value": text,
             ]))
         }
         return seconds
     }
 
-    public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    public func integer(_ name: String, in range: ClosedRange<Int>) throws(BadValue) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError(tr("--{option} expects a whole number from {low} to {high}, got \"{value}\"", [
-                "option": name, "low": String(range.lowerBound), "high": String(range.upperBound), "value": text,
+            throw BadValue("--" + name, problem: tr("a whole number from {low} to {high}, not \"{value}\"", [
+                "low": String(range.lowerBound), "high": String(range.upperBound), "value": text,
             ]))
         }
         return number

@@ -75,6 +75,15 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(message(["beep", "--json=yes"]), "option '--json' takes no value")
     }
 
+    /// A forgotten value is said where it is missing, not as a stray word further on.
+    func testAnOptionIsNotTakenAsTheValueBeforeIt() throws {
+        XCTAssertEqual(message(["beep", "--volume", "--device", "pulse"]), "missing value for '--volume LEVEL'")
+        XCTAssertEqual(message(["beep", "--device", "--json"]), "missing value for '--device PCM'")
+        XCTAssertEqual(try parse(["beep", "--device=--odd"]).value("device"), "--odd")
+        XCTAssertEqual(try parse(["beep", "--volume", "-0.5"]).value("volume"), "-0.5")
+        XCTAssertEqual(try parse(["beep", "--device", "-"]).value("device"), "-")
+    }
+
     func testArgumentCounts() {
         XCTAssertEqual(message([]), "missing argument SOUND")
         XCTAssertEqual(message(["beep", "3", "extra"]), "unexpected argument 'extra'")
@@ -106,11 +115,12 @@ final class ArgumentParserTests: XCTestCase {
     func testNumericOptions() throws {
         let parsed = try parse(["beep", "--volume", "1.5"])
         XCTAssertThrowsError(try parsed.number("volume", in: 0...1)) {
-            XCTAssertEqual(($0 as? UsageError)?.message, "--volume must be between 0 and 1, got 1.5")
+            XCTAssertEqual(($0 as? BadValue)?.description, "--volume: a number from 0 to 1, not 1.5")
+            XCTAssertEqual(($0 as? BadValue)?.exitCode, .dataError)
         }
         XCTAssertEqual(try parsed.number("volume"), 1.5)
         XCTAssertThrowsError(try parse(["beep", "--volume", "loud"]).number("volume")) {
-            XCTAssertEqual(($0 as? UsageError)?.message, "--volume expects a number, got \"loud\"")
+            XCTAssertEqual(($0 as? BadValue)?.description, "--volume: a number, not \"loud\"")
         }
         XCTAssertThrowsError(try parse(["beep", "--volume", "nan"]).number("volume"))
     }

@@ -74,13 +74,29 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(noSound.stderr.contains("missing argument SOUND"))
     }
 
-    func testBadNumbersAreUsageErrors() throws {
-        let loud = try run(["preview", "0", "--volume", "1.5"])
-        XCTAssertEqual(loud.status, 64)
-        XCTAssertTrue(loud.stderr.contains("--volume must be between 0 and 1, got 1.5"), loud.stderr)
-        let word = try run(["preview", "0", "--seconds", "soon"])
-        XCTAssertEqual(word.status, 64)
-        XCTAssertTrue(word.stderr.contains("--seconds: invalid duration \"soon\""), word.stderr)
+    /// One rule for every command: a value the command cannot take is bad data (65), said as
+    /// `NAME: problem` with where to read about it; a command line of the wrong shape is a usage error (64).
+    func testABadValueExits65AlikeInEveryCommand() throws {
+        XCTAssertEqual(try run(["add", "07:00", "--label", "w"]).status, 0)
+        for (arguments, message) in [
+            (["add", "25:00"], "TIME: hour 25 out of range (00-23)"),
+            (["shift", "w", "25:00"], "TIME: hour 25 out of range (00-23)"),
+            (["shift", "w", "--by", "10x"], "--by: invalid duration \"10x\""),
+            (["pause", "--until", "24.12.2026"], "--until: invalid date \"24.12.2026\" (expected YYYY-MM-DD)"),
+            (["preview", "1", "--volume", "2"], "--volume: a number from 0 to 1, not 2"),
+            (["preview", "0", "--seconds", "soon"], "--seconds: invalid duration \"soon\""),
+            (["timer", "10x"], "DURATION: invalid duration \"10x\""),
+            (["next", "--count", "0"], "--count: a whole number from 1 to 100000, not \"0\""),
+        ] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 65, "\(arguments): \(result.stderr)")
+            let lines = result.stderr.split(separator: "\n").map(String.init)
+            XCTAssertTrue(lines.first?.hasPrefix("alarmplay: error: " + message) == true, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(lines.dropFirst(), ["  See 'alarmplay help \(arguments[0])'."], "\(arguments)")
+        }
+        let forgotten = try run(["add", "7:00", "--days", "--label", "x"])
+        XCTAssertEqual(forgotten.status, 64)
+        XCTAssertTrue(forgotten.stderr.hasPrefix("alarmplay: error: missing value for '--days DAYS'\nUsage: alarmplay add"), forgotten.stderr)
     }
 
     func testDevicesListsNullAndPulse() throws {

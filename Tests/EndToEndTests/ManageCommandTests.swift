@@ -91,6 +91,7 @@ final class ManageCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 65)
         XCTAssertEqual(result.stderr, """
             alarmplay: error: TIME: hour 25 out of range (00-23); --days: unknown weekday "tues" (did you mean "tue"?)
+              See 'alarmplay help add'.
 
             """)
         XCTAssertFalse(FileManager.default.fileExists(atPath: alarmsPath))
@@ -100,6 +101,7 @@ final class ManageCommandTests: XCTestCase {
             alarmplay: error: --id: id "42" must not be a number (numbers refer to alarms by position); \
             --sound: no sound 99: there are 12 sounds (0-11); see 'alarmplay sounds'; \
             --volume: volume must be a number from 0.0 to 1.0, got 1.5; --snooze: snooze must be from 1s to 24h, got 0
+              See 'alarmplay help add'.
 
             """)
         XCTAssertFalse(FileManager.default.fileExists(atPath: alarmsPath))

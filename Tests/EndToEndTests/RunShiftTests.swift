@@ -72,7 +72,7 @@ final class RunShiftTests: XCTestCase {
 
         for (arguments, status, message) in [
             (["work"], 64, "give one of TIME, --by OFFSET or --clear"),
-            (["work", "25:00"], 64, "TIME: hour 25 out of range"),
+            (["work", "25:00"], 65, "TIME: hour 25 out of range"),
             (["work", "--by", "25h"], 75, "is not before the ring after it"),
             (["nobody", "07:00"], 64, "no alarm \"nobody\""),
         ] as [([String], Int32, String)] {

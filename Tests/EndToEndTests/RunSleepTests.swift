@@ -119,12 +119,12 @@ final class RunSleepTests: XCTestCase {
                       "silent after the stop: \(levels.windows(from: stoppedAt, to: due.date))")
     }
 
-    func testWithoutRunItExits69AndBadArgumentsExit64() throws {
+    func testWithoutRunItExits69AndBadArgumentsExit65() throws {
         let missing = try scenario.control(["sleep", "30m"])
         XCTAssertEqual(missing.status, 69)
         XCTAssertTrue(missing.stderr.contains("no 'alarmplay run' is running"), missing.stderr)
         let bad = try scenario.control(["sleep", "half an hour"])
-        XCTAssertEqual(bad.status, 64)
+        XCTAssertEqual(bad.status, 65)
         XCTAssertTrue(bad.stderr.hasPrefix("alarmplay: error: DURATION: invalid duration \"half an hour\""), bad.stderr)
     }
 }

@@ -141,12 +141,12 @@ final class ScheduleCommandTests: XCTestCase {
         XCTAssertEqual(json.out, "[]\n")
     }
 
-    func testBadAfterIsAUsageError() throws {
+    func testBadAfterIsABadValue() throws {
         let path = try write(Self.alarms)
         let result = try run(["next", "--alarms", path, "--after", "tomorrow"])
-        XCTAssertEqual(result.status, 64)
+        XCTAssertEqual(result.status, 65)
         XCTAssertTrue(result.err.hasPrefix("alarmplay: error: --after: invalid time \"tomorrow\" (expected ISO 8601"), result.err)
         let count = try run(["next", "--alarms", path, "--count", "0"])
-        XCTAssertEqual(count.status, 64)
+        XCTAssertEqual(count.status, 65)
     }
 }

@@ -50,8 +50,8 @@ final class ServiceTests: XCTestCase {
         let off = try ChildProcess.run(["install-service", "--print", "--no-http"], environment: environment)
         XCTAssertTrue(off.stdout.contains("\nExecStart=\(executable) run --no-http\n"), off.stdout)
         let bad = try ChildProcess.run(["install-service", "--print", "--http", "8137"], environment: environment)
-        XCTAssertEqual(bad.status, 64)
-        XCTAssertTrue(bad.stderr.contains("--http expects ADDRESS:PORT"), bad.stderr)
+        XCTAssertEqual(bad.status, 65)
+        XCTAssertTrue(bad.stderr.contains("--http: ADDRESS:PORT"), bad.stderr)
     }
 
     func testPrintedSystemUnitPassesVerify() throws {

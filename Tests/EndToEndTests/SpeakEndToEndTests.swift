@@ -57,6 +57,6 @@ final class SpeakEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("alarms.json:2:53: unknown voice \"klingon\""), result.stderr)
         let preview = try AlarmPlayBinary.run(["preview", "speak:time", "--voice", "klingon", "--device", "null"],
                                               environment: AlarmPlayBinary.environment(home: home))
-        XCTAssertEqual(preview.status, 64, preview.stderr)
+        XCTAssertEqual(preview.status, 65, preview.stderr)
     }
 }

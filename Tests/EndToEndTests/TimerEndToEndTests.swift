@@ -55,11 +55,11 @@ final class TimerEndToEndTests: XCTestCase {
     func testBadDurations() throws {
         for (argument, message) in [("0", "longer than zero"), ("1x", "invalid duration"), ("999999999", "at most 100 days")] {
             let result = try AlarmPlayBinary.run(["timer", argument], environment: AlarmPlayBinary.environment(home: home))
-            XCTAssertEqual(result.status, 64, argument)
+            XCTAssertEqual(result.status, 65, argument)
             XCTAssertTrue(result.stderr.contains(message), result.stderr)
         }
         let volume = try AlarmPlayBinary.run(["timer", "1m", "--volume", "2"], environment: AlarmPlayBinary.environment(home: home))
-        XCTAssertEqual(volume.status, 64)
+        XCTAssertEqual(volume.status, 65)
     }
 
     /// At zero the sound plays through a real sound server about 2 s in, snooze silences it, and

@@ -209,14 +209,14 @@ final class TranslatedCommandTests: XCTestCase {
         // The socket's error (strerror's words) follows the language too, so only around it.
         let translated: [(language: String, lines: [String], notRunning: (String, String))] = [
             ("de_DE.UTF-8", [
-                "alarmplay: Fehler: ein Timer braucht eine Dauer über null",
+                "alarmplay: Fehler: DURATION: ein Timer braucht eine Dauer über null",
                 "alarmplay: Fehler: unbekannte Option '--jsno' (meinten Sie '--json'?)",
                 "alarmplay: Fehler: --after: Tag 30 gibt es im Februar 2026 nicht (01-28)",
                 "alarmplay: Fehler: TIME: Stunde 25 außerhalb des Bereichs (00-23)",
                 "alarmplay: Fehler: --quiet und --verbose können nicht zusammen verwendet werden",
             ], ("alarmplay: Fehler: es läuft kein 'alarmplay run' (\(socket): ", "); starten Sie es mit 'alarmplay run' oder dem systemd-Dienst")),
             ("ko_KR.UTF-8", [
-                "alarmplay: 오류: 타이머에는 0보다 긴 시간이 필요합니다",
+                "alarmplay: 오류: DURATION: 타이머에는 0보다 긴 시간이 필요합니다",
                 "alarmplay: 오류: 알 수 없는 옵션 '--jsno' ('--json'을(를) 찾으셨나요?)",
                 "alarmplay: 오류: --after: 2026년 2월에는 30일이 없습니다 (01-28)",
                 "alarmplay: 오류: TIME: 시 25이(가) 범위를 벗어났습니다 (00-23)",
@@ -229,7 +229,7 @@ final class TranslatedCommandTests: XCTestCase {
             XCTAssertTrue(shown.last.map { $0.hasPrefix(notRunning.0) && $0.hasSuffix(notRunning.1) } == true, shown.joined(separator: "\n"))
         }
         XCTAssertEqual(try errorLines(["LANG": "C"]), [
-            "alarmplay: error: a timer needs a duration longer than zero",
+            "alarmplay: error: DURATION: a timer needs a duration longer than zero",
             "alarmplay: error: unknown option '--jsno' (did you mean '--json'?)",
             "alarmplay: error: --after: day 30 out of range for February 2026 (01-28)",
             "alarmplay: error: TIME: hour 25 out of range (00-23)",

@@ -23,7 +23,7 @@ public enum AddCommand: Command {
         // Said in options' words before the file is touched (the file's own check names its keys).
         if arguments.value("every") != nil, arguments.value("from") == nil {
             let today = LocalTimeZone.current.localTime(at: SystemClock().now().seconds).date
-            throw UsageError("--every", problem: tr("needs --from DATE, the date it counts from (e.g. --from {today})", ["today": today.description]))
+            throw UsageError("--every: " + tr("needs --from DATE, the date it counts from (e.g. --from {today})", ["today": today.description]))
         }
         let (file, index) = try AlarmEditOptions.update(arguments, context: context, createIfMissing: true, timeName: "TIME") {
             try AlarmFileEdits.add(changes, to: $0, today: LocalTimeZone.current.localTime(at: SystemClock().now().seconds).date)

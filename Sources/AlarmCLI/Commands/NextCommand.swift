@@ -35,7 +35,7 @@ public enum NextCommand: Command {
             do {
                 after = try ISO8601.parse(text).seconds
             } catch {
-                throw UsageError("--after", problem: error.message)
+                throw BadValue("--after", problem: error.message)
             }
         } else {
             after = SystemClock().now().seconds

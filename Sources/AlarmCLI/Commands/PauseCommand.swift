@@ -19,10 +19,10 @@ public enum PauseCommand: Command {
         let until: CalendarDate
         switch (arguments.value("until"), arguments.value("for")) {
         case let (text?, nil):
-            do { until = try CalendarDate(parsing: text) } catch { throw UsageError("--until", problem: error.message) }
+            do { until = try CalendarDate(parsing: text) } catch { throw BadValue("--until", problem: error.message) }
         case let (nil, text?):
             guard let unit = text.last, let count = Int(text.dropLast()), count >= 1, count <= 3650, unit == "d" || unit == "w" else {
-                throw UsageError("--for", problem: tr("a number of days or weeks such as 3d or 2w, not \"{value}\"", ["value": text]))
+                throw BadValue("--for", problem: tr("a number of days or weeks such as 3d or 2w, not \"{value}\"", ["value": text]))
             }
             // Days of rings from the next one (any pause in force aside): `--for 1d` holds the
             // next morning's alarm whether it is asked at 03:00 or at 22:30.
@@ -34,7 +34,7 @@ public enum PauseCommand: Command {
         default:
             throw UsageError(tr("give --until YYYY-MM-DD or --for DURATION (e.g. --for 2w)"))
         }
-        guard until > today else { throw UsageError("--until", problem: tr("{date} is not after today ({today})", ["date": until.description, "today": today.description])) }
+        guard until > today else { throw BadValue("--until", problem: tr("{date} is not after today ({today})", ["date": until.description, "today": today.description])) }
         _ = try AlarmEditOptions.update(arguments, context: context) { file in
             var document = file.document
             document.set("pausedUntil", .string(until.description), orderedBy: AlarmFileDecoder.topLevelKeys)

@@ -32,7 +32,7 @@ public enum PreviewCommand: Command {
 
         let signals = try SignalWatcher([SIGINT, SIGTERM, SIGHUP])
         let notifier = try Notifier()
-        if let voice = arguments.value("voice"), let problem = VoiceCheck.problem(voice, installed: SpeechSynthesizer.voices()) { throw UsageError("--voice", problem: problem) }
+        if let voice = arguments.value("voice"), let problem = VoiceCheck.problem(voice, installed: SpeechSynthesizer.voices()) { throw BadValue("--voice", problem: problem) }
         let ring = RingContext(label: arguments.value("label"), voice: arguments.value("voice"))
         let job = PlaybackJob.start(entries, from: registry, device: arguments.device, options: options, context: ring, notifier: notifier)
         let progress = ProgressLine(name: entries.map(\.sound.name).joined(separator: ", "),

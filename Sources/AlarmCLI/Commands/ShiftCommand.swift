@@ -45,7 +45,7 @@ public enum ShiftCommand: Command {
     }
 
     /// Nil for `--clear`.
-    private static func target(_ arguments: ParsedArguments) throws(UsageError) -> RingShift.Target? {
+    private static func target(_ arguments: ParsedArguments) throws -> RingShift.Target? {
         let given = [arguments.positional(1) != nil, arguments.value("by") != nil, arguments.flag("clear")].filter { $0 }.count
         guard given == 1 else { throw UsageError(tr("give one of TIME, --by OFFSET or --clear"), command: spec.name) }
         if arguments.flag("clear") { return nil }
@@ -53,15 +53,15 @@ public enum ShiftCommand: Command {
             return try parse(by.hasPrefix("-") || by.hasPrefix("+") ? by : "+" + by, option: "--by")
         }
         let target = try parse(arguments.positional(1)!, option: "TIME")
-        guard case .time = target else { throw UsageError("TIME", problem: tr("give a time such as 07:30, or --by for an offset"), command: spec.name) }
+        guard case .time = target else { throw BadValue("TIME", problem: tr("give a time such as 07:30, or --by for an offset")) }
         return target
     }
 
-    private static func parse(_ text: String, option: String) throws(UsageError) -> RingShift.Target {
+    private static func parse(_ text: String, option: String) throws(BadValue) -> RingShift.Target {
         do {
             return try RingShift.Target(parsing: text)
         } catch {
-            throw UsageError(option, problem: error.message, command: spec.name)
+            throw BadValue(option, problem: error.message)
         }
     }
 }

@@ -51,7 +51,7 @@ public enum SleepCommand: Command {
     }
 
     /// The request the command line makes: `status` for the time left, else a start or a stop.
-    package static func request(_ arguments: ParsedArguments) throws(UsageError) -> ControlRequest {
+    package static func request(_ arguments: ParsedArguments) throws -> ControlRequest {
         let duration = arguments.positional(0)
         if arguments.flag("stop") {
             guard duration == nil, arguments.value("fade") == nil, arguments.value("volume") == nil else {
@@ -69,14 +69,14 @@ public enum SleepCommand: Command {
         do {
             seconds = try DurationText.parse(duration)
         } catch {
-            throw UsageError("DURATION", problem: error.message, command: spec.name)
+            throw BadValue("DURATION", problem: error.message)
         }
         let fade = try arguments.seconds("fade", in: 0...Double(SleepRequest.longestSeconds)).map { Int($0.rounded()) }
         let request = SleepRequest(seconds: seconds, sound: arguments.positional(1), volume: try arguments.number("volume", in: 0...1),
                                    fadeSeconds: fade)
         if let problem = request.problem {
             let name = ["duration": "DURATION", "sound": "SOUND"][problem.field] ?? "--" + problem.field
-            throw UsageError(name, problem: problem.message, command: spec.name)
+            throw BadValue(name, problem: problem.message)
         }
         return .startSleep(request)
     }

@@ -38,9 +38,10 @@ public enum TimerCommand: Command {
     package static let maximumSeconds = 100 * 24 * 3600
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let seconds = try DurationText.parse(arguments.positional(0) ?? "")
-        guard seconds > 0 else { throw UsageError(tr("a timer needs a duration longer than zero")) }
-        guard seconds <= maximumSeconds else { throw UsageError(tr("a timer can run for at most 100 days")) }
+        let seconds: Int
+        do { seconds = try DurationText.parse(arguments.positional(0) ?? "") } catch { throw BadValue("DURATION", problem: error.message) }
+        guard seconds > 0 else { throw BadValue("DURATION", problem: tr("a timer needs a duration longer than zero")) }
+        guard seconds <= maximumSeconds else { throw BadValue("DURATION", problem: tr("a timer can run for at most 100 days")) }
         let duration = Int64(seconds) * 1_000_000_000
         let volume = try arguments.number("volume", in: 0...1) ?? AlarmSettings.builtIn.volume
         let fadeIn = try arguments.seconds("fade-in", in: 0...3600) ?? 0

@@ -1,6 +1,6 @@
 /// A single value (a time, a weekday, a duration) that cannot be read. The message is the same
 /// whether the value came from the alarms file (prefixed with `FILE:LINE:COL:`) or from a
-/// command-line option (exit 64), so people learn one wording.
+/// command-line option (a `BadValue` there, exit 65), so people learn one wording.
 public struct ValueError: UserFacingError, Equatable {
     public var message: String
 
@@ -9,5 +9,5 @@ public struct ValueError: UserFacingError, Equatable {
     }
 
     public var description: String { message }
-    public var exitCode: ExitCode { .usage }
+    public var exitCode: ExitCode { .dataError }
 }

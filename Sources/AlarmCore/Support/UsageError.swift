@@ -9,11 +9,6 @@ public struct UsageError: UserFacingError, Equatable {
         self.command = command
     }
 
-    /// A value's own problem (a date, a duration) after what it was given for: `--after: …`.
-    public init(_ name: String, problem: String, command: String? = nil) {
-        self.init(name + ": " + problem, command: command)
-    }
-
     /// Two options that exclude each other, named without their dashes.
     public static func together(_ first: String, _ second: String) -> UsageError {
         UsageError(tr("--{first} and --{second} cannot be used together", ["first": first, "second": second]))

@@ -17,22 +17,22 @@ public struct HTTPAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `ADDR:PORT`, with IPv6 addresses in brackets.
-    public init(parsing text: String) throws(UsageError) {
-        let usage = "--http expects ADDRESS:PORT, e.g. 127.0.0.1:8137 or 0.0.0.0:8137, not \"\(text)\""
+    public init(parsing text: String) throws(BadValue) {
+        let usage = BadValue("--http", problem: "ADDRESS:PORT, e.g. 127.0.0.1:8137 or 0.0.0.0:8137, not \"\(text)\"")
         var host: Substring
         var portText: Substring
         if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":") else { throw UsageError(usage) }
+            guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":") else { throw usage }
             host = text[text.index(after: text.startIndex)..<close]
             portText = text[text.index(close, offsetBy: 2)...]
         } else {
-            guard let colon = text.lastIndex(of: ":"), !text[..<colon].contains(":") else { throw UsageError(usage) }
+            guard let colon = text.lastIndex(of: ":"), !text[..<colon].contains(":") else { throw usage }
             host = text[..<colon]
             portText = text[text.index(after: colon)...]
         }
-        guard !host.isEmpty, let port = UInt16(portText) else { throw UsageError(usage) }
+        guard !host.isEmpty, let port = UInt16(portText) else { throw usage }
         self.init(host: String(host), port: port)
-        guard isIPv6 || Self.isIPv4(self.host) else { throw UsageError(usage + " (the address must be numeric)") }
+        guard isIPv6 || Self.isIPv4(self.host) else { throw BadValue(usage.name, problem: usage.problem + " (the address must be numeric)") }
     }
 
     public var isIPv6: Bool { host.contains(":") }

@@ -14,11 +14,11 @@ public struct MQTTBroker: Sendable, Equatable, CustomStringConvertible {
         self.tls = tls
     }
 
-    public init(parsing text: String) throws(UsageError) {
-        let usage = "--mqtt expects mqtt://HOST[:PORT], mqtts://HOST[:PORT] or unix:/PATH, not \"\(text)\""
+    public init(parsing text: String) throws(BadValue) {
+        let usage = BadValue("--mqtt", problem: "mqtt://HOST[:PORT], mqtts://HOST[:PORT] or unix:/PATH, not \"\(text)\"")
         if text.hasPrefix("unix:") {
             let path = String(text.dropFirst(5))
-            guard path.hasPrefix("/") else { throw UsageError(usage) }
+            guard path.hasPrefix("/") else { throw usage }
             self.init(host: path, port: 0, tls: false)
             return
         }
@@ -29,25 +29,25 @@ public struct MQTTBroker: Sendable, Equatable, CustomStringConvertible {
         } else if text.hasPrefix("mqtt://") {
             (tls, rest) = (false, text.dropFirst(7))
         } else {
-            throw UsageError(usage)
+            throw usage
         }
         let authority = rest.hasSuffix("/") ? rest.dropLast() : rest
         var host = authority
         var port = tls ? 8883 : 1883
         if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { throw UsageError(usage) }
+            guard let close = authority.firstIndex(of: "]") else { throw usage }
             host = authority[authority.index(after: authority.startIndex)..<close]
             let after = authority[authority.index(after: close)...]
             if !after.isEmpty {
-                guard after.hasPrefix(":"), let given = Int(after.dropFirst()), (1...65535).contains(given) else { throw UsageError(usage) }
+                guard after.hasPrefix(":"), let given = Int(after.dropFirst()), (1...65535).contains(given) else { throw usage }
                 port = given
             }
         } else if let colon = authority.lastIndex(of: ":") {
-            guard let given = Int(authority[authority.index(after: colon)...]), (1...65535).contains(given) else { throw UsageError(usage) }
+            guard let given = Int(authority[authority.index(after: colon)...]), (1...65535).contains(given) else { throw usage }
             host = authority[..<colon]
             port = given
         }
-        guard !host.isEmpty, !host.contains("/"), !host.contains("@") else { throw UsageError(usage) }
+        guard !host.isEmpty, !host.contains("/"), !host.contains("@") else { throw usage }
         self.init(host: String(host), port: port, tls: tls)
     }
 

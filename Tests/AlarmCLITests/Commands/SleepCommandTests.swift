@@ -18,6 +18,9 @@ final class SleepCommandTests: XCTestCase {
         } catch let error as UsageError {
             XCTAssertEqual(error.exitCode, .usage, file: file, line: line)
             return error.message
+        } catch let error as BadValue {
+            XCTAssertEqual(error.exitCode, .dataError, file: file, line: line)
+            return error.description
         } catch {
             XCTFail("\(error)", file: file, line: line)
             return nil
@@ -41,7 +44,7 @@ final class SleepCommandTests: XCTestCase {
         XCTAssertEqual(usage(["25h"]), "DURATION: duration must be from 1s to 24h")
         XCTAssertEqual(usage(["10m", "--fade", "20m"]), "--fade: fade must be from 0s to the duration (10m)")
         XCTAssertEqual(usage(["10m", "--fade", "soon"])?.hasPrefix("--fade: invalid duration \"soon\""), true)
-        XCTAssertEqual(usage(["10m", "--volume", "2"]), "--volume must be between 0 and 1, got 2")
+        XCTAssertEqual(usage(["10m", "--volume", "2"]), "--volume: a number from 0 to 1, not 2")
         XCTAssertEqual(usage(["10m", ""]), "SOUND: sound must name a sound: an index or a name from 'alarmplay sounds'")
         XCTAssertEqual(usage(["--stop", "10m"]), "--stop takes no DURATION, SOUND, --fade or --volume")
         XCTAssertEqual(usage(["--volume", "0.2"]), "give a DURATION first, e.g. 'alarmplay sleep 30m'")

@@ -15,7 +15,7 @@ final class HTTPAddressTests: XCTestCase {
     func testRefusesWhatIsNotAddressAndPort() {
         for bad in ["8137", "localhost:8137", "127.0.0.1", "127.0.0.1:99999", "::1:80", "[::1]80", "1.2.3:80", ":80"] {
             XCTAssertThrowsError(try HTTPAddress(parsing: bad), bad) { error in
-                XCTAssertTrue("\(error)".contains("--http expects ADDRESS:PORT"), "\(error)")
+                XCTAssertTrue("\(error)".contains("--http: ADDRESS:PORT"), "\(error)")
             }
         }
     }
