@@ -75,8 +75,11 @@ final class RunCalendarTests: XCTestCase {
         XCTAssertTrue(days.contains(day(3)))
 
         try scenario.home.write("holidays.ics", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:soon\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
-        XCTAssertNotNil(run.waitForLog("event=reload_failed"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("holidays.ics:3: Can't parse as DATE value in DTSTART property"), run.stderr)
+        XCTAssertNotNil(run.waitForLog("event=skip_days_not_read"), run.stderr)
+        let line = try XCTUnwrap(run.logLines("event=skip_days_not_read").first, run.stderr)
+        XCTAssertTrue(line.contains("calendar=holidays.ics") && line.contains("holidays.ics:3: Can't parse as DATE value in DTSTART property")
+                      && line.contains("alarms=work") && line.contains("skips=last_good"), line)
+        XCTAssertNotNil(run.waitForLog("event=reloaded", count: 2), "the file itself is in force: \(run.stderr)")
         days = try ringDays(client)
         XCTAssertFalse(days.contains(day(2)), "the last good calendar stays in force: \(days.sorted())")
         run.signal(SIGTERM)

@@ -9,11 +9,17 @@ package enum AlarmFileOptions {
         help: tr("Alarms file (default: $ALARMPLAY_ALARMS, else $XDG_CONFIG_HOME/alarmplay/alarms.json).")
     )
 
-    package static func load(_ arguments: ParsedArguments, context: CommandContext) throws(AlarmFileError) -> AlarmFile {
+    /// A skip-days calendar that cannot be read is said as a warning (`warnsOfCalendars`): the
+    /// rings shown do not skip its days.
+    package static func load(_ arguments: ParsedArguments, context: CommandContext, warnsOfCalendars: Bool = true) throws(AlarmFileError) -> AlarmFile {
         let path = AlarmFileLocation.path(explicit: arguments.value("alarms"), environment: context.environment)
         let folders = SoundFolders(environment: context.environment, extra: arguments.all("sounds"))
         do {
-            return try AlarmFile.load(path: path, sounds: .standard(folders: folders))
+            let file = try AlarmFile.load(path: path, sounds: .standard(folders: folders))
+            if warnsOfCalendars {
+                for warning in file.skipDaysWarnings { context.console.err(tr("warning: {message}", ["message": warning])) }
+            }
+            return file
         } catch {
             if case .invalid = error {
                 for line in error.lines { context.console.err(line) }

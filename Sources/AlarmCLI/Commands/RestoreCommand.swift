@@ -21,7 +21,7 @@ public enum RestoreCommand: Command {
         try FileSystem.makeDirectories(FileSystem.parent(of: path))
         let lock = try FileLock(guarding: path)
         defer { withExtendedLifetime(lock) {} }
-        if let current = try? AlarmFile.load(path: path, sounds: nil) {
+        if let current = try? AlarmFile.read(path: path, sounds: nil) {
             if current.text == text {
                 context.console.out(tr("nothing to restore: {path} is the last good copy", ["path": path]))
                 return .success

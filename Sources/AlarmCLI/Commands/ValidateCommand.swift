@@ -10,13 +10,14 @@ public enum ValidateCommand: Command {
         discussion: tr("""
             Prints every problem as FILE:LINE:COL: message (exit 65), or a one-line summary (exit 0)
             that names each skipDays calendar and how many days of the coming year it skips; a calendar
-            that does not parse is FILE:LINE: message (exit 65).
+            that cannot be read (missing, or FILE:LINE: message where it does not parse) is a warning
+            naming the alarms that ring on its days until it can (exit 0).
             A missing file exits 66.
             """)
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let file = try AlarmFileOptions.load(arguments, context: context)
+        let file = try AlarmFileOptions.load(arguments, context: context, warnsOfCalendars: false)
         let now = SystemClock().now().seconds
         for warning in file.warnings(at: now) { context.console.err(tr("warning: {message}", ["message": warning])) }
         context.console.out(summary(of: file, state: StateStore(environment: context.environment).load().state, now: now, format: TimeFormat()))
@@ -46,6 +47,7 @@ public enum ValidateCommand: Command {
         let today = zone.localTime(at: now).date
         let end = today.adding(days: 366)
         let listed = calendars.map { calendar in
+            if calendar.problem != nil { return tr("{name} (cannot be read)", ["name": calendar.name]) }
             let days = calendar.days.keys.count { $0 >= today && $0 < end }
             return trn("{name} ({n} day in the coming year)", "{name} ({n} days in the coming year)", days, ["name": calendar.name])
         }

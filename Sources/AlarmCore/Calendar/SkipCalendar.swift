@@ -6,10 +6,15 @@ public struct SkipCalendar: Sendable, Equatable {
     public var name: String
     /// The summaries of the events covering each date, in file order, joined with ", ".
     public var days: [CalendarDate: String]
+    /// Why the file could not be read this time: a warning on the alarms that name it, never a
+    /// problem of the alarms file, so one broken calendar cannot stop every edit. Its `days` are
+    /// then those of its last good read, if `run` had one, else none (the alarms ring).
+    public var problem: String?
 
-    public init(name: String, days: [CalendarDate: String]) {
+    public init(name: String, days: [CalendarDate: String], problem: String? = nil) {
         self.name = name
         self.days = days
+        self.problem = problem
     }
 
     public init(name: String, events: [CalendarEvent], zone: LocalTimeZone) {

@@ -1,13 +1,18 @@
 /// The alarms file taken into the schedule.
 extension ScheduleModel {
     /// The file's alarms and hooks in force from now. Returns what that says, in order: each
-    /// enabled alarm whose calendar could not be read (it rings at its fallback time), then `loaded`.
+    /// enabled alarm whose calendar could not be read (it rings at its fallback time), each
+    /// skip-days calendar that could not be read, then `loaded`.
     mutating package func use(_ file: AlarmFile, reloaded: Bool, lastGoodCopy: String?) -> [DaemonEvent] {
         use(file.alarms, pausedUntil: file.pause(at: clock.now().seconds))
         fileHooks = file.hooks
         var said: [DaemonEvent] = file.alarms.filter(\.enabled).compactMap { alarm in
             guard let rule = alarm.fromCalendar, let problem = rule.problem else { return nil }
             return .calendarNotRead(id: alarm.name, calendar: rule.calendar, problem: problem, fallback: rule.fallback(alarm.time).description)
+        }
+        said += file.unreadSkipCalendars.map { unread in
+            .skipDaysNotRead(calendar: unread.calendar.name, problem: unread.calendar.problem ?? "", alarms: unread.alarms,
+                             keptLastGood: !unread.calendar.days.isEmpty)
         }
         let next = snapshot(heard: nil, bell: false).next
         said.append(.loaded(ScheduleLoaded(

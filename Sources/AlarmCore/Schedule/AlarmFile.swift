@@ -59,7 +59,31 @@ public struct AlarmFile: Sendable {
                 "path": path, "id": alarm.name, "problem": problem, "time": rule.fallback(alarm.time).description,
             ]))
         }
-        return warnings
+        return warnings + skipDaysWarnings
+    }
+
+    /// Each skip-days calendar that cannot be read, said once with the alarms that still ring on its days.
+    public var skipDaysWarnings: [String] {
+        unreadSkipCalendars.map { unread in
+            tr("{path}: skipDays calendar {name} cannot be read ({problem}); it skips no day of {ids} until it can", [
+                "path": path, "name": unread.calendar.name, "problem": unread.calendar.problem ?? "", "ids": unread.alarms.joined(separator: ", "),
+            ])
+        }
+    }
+
+    /// The skip-days calendars that could not be read, each once in file order, with the enabled alarms that name them.
+    public var unreadSkipCalendars: [(calendar: SkipCalendar, alarms: [String])] {
+        var found: [(calendar: SkipCalendar, alarms: [String])] = []
+        for alarm in alarms where alarm.enabled {
+            for calendar in alarm.skipDays.calendars where calendar.problem != nil {
+                if let index = found.firstIndex(where: { $0.calendar.name == calendar.name }) {
+                    found[index].alarms.append(alarm.name)
+                } else {
+                    found.append((calendar, [alarm.name]))
+                }
+            }
+        }
+        return found
     }
 
     /// The alarm an argument names: its id, or its 1-based position (`3`).

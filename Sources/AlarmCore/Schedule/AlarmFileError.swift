@@ -4,8 +4,6 @@ public enum AlarmFileError: UserFacingError, Equatable {
     case missing(path: String)
     case unreadable(path: String, reason: String)
     case invalid(path: String, problems: [JSONProblem])
-    /// A `skipDays` calendar that cannot be used.
-    case calendar(CalendarError)
 
     public var description: String {
         switch self {
@@ -18,8 +16,6 @@ public enum AlarmFileError: UserFacingError, Equatable {
             return tr("cannot read alarms file {path}: {reason}", ["path": path, "reason": reason])
         case let .invalid(path, problems):
             return trn("{path}: {n} problem", "{path}: {n} problems", problems.count, ["path": path])
-        case let .calendar(error):
-            return error.description
         }
     }
 
@@ -32,7 +28,6 @@ public enum AlarmFileError: UserFacingError, Equatable {
         switch self {
         case .missing, .unreadable: return .noInput
         case .invalid: return .dataError
-        case let .calendar(error): return error.exitCode
         }
     }
 }

@@ -5,7 +5,16 @@ import AlarmCore
 extension AlarmFile {
     /// Reads and validates `path` and the calendars it names (`calendars`: how; nil, from the
     /// default cache folder and now). `sounds` checks every sound the file names; nil skips that.
+    /// A calendar that cannot be read is a warning on its alarms (`warnings`), not an error.
     public static func load(path: String, sounds: SoundRegistry?, calendars: CalendarLoader? = nil) throws(AlarmFileError) -> AlarmFile {
+        var file = try read(path: path, sounds: sounds)
+        let loader = calendars ?? CalendarLoader(alarmsPath: path, environment: .current(), now: SystemClock().now().seconds)
+        file.alarms = loader.attach(to: file.alarms)
+        return file
+    }
+
+    /// Reads and validates `path` alone, its calendars unread: what `restore` checks.
+    public static func read(path: String, sounds: SoundRegistry?) throws(AlarmFileError) -> AlarmFile {
         let bytes: [UInt8]
         switch FileRead.bytes(path) {
         case let .success(read): bytes = read
@@ -13,14 +22,7 @@ extension AlarmFile {
         case let .failure(failure): throw .unreadable(path: path, reason: failure.description)
         }
         if let problem = UTF8Check.firstProblem(in: bytes) { throw .invalid(path: path, problems: [problem]) }
-        var file = try parse(String(decoding: bytes, as: UTF8.self), path: path, sounds: sounds)
-        let loader = calendars ?? CalendarLoader(alarmsPath: path, environment: .current(), now: SystemClock().now().seconds)
-        do {
-            file.alarms = try loader.attach(to: file.alarms)
-        } catch {
-            throw .calendar(error)
-        }
-        return file
+        return try parse(String(decoding: bytes, as: UTF8.self), path: path, sounds: sounds)
     }
 
     /// The calendars its alarms name, each once, in file order.

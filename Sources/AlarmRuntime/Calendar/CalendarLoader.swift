@@ -7,9 +7,12 @@ public struct CalendarLoader {
     public var cacheFolder: String
     public var now: Int
     public var zone: LocalTimeZone
-    /// What a URL never fetched yet gives: a command fetches it there and then; `run`, which
-    /// must not wait on the network, counts it empty until its refresher has fetched it.
+    /// What a URL never fetched yet gives: a command fetches it there and then; `run` and an
+    /// edit under the file's lock, which must not wait on the network, count it unread until
+    /// `run`'s refresher has fetched it.
     public var fetchesMissing = true
+    /// What `run` read of each skip-days calendar before, by file: one it cannot read now keeps those days.
+    public var lastGood: [String: SkipCalendar] = [:]
 
     /// Occurrences from a year back (a long event still in progress) to five years ahead.
     public static let pastDays = 400
@@ -57,9 +60,11 @@ public struct CalendarLoader {
     }
 
     /// Every alarm with its calendars read; each file is read once however many alarms name it.
-    /// A skip-days calendar that cannot be read is an error of the file; one that gives the
-    /// rings (`fromCalendar`) is not: its alarm rings at its fallback and says why.
-    public func attach(to alarms: [Alarm]) throws(CalendarError) -> [Alarm] {
+    /// A calendar that cannot be read is never a problem of the alarms file (a page's edit, a
+    /// server down or a file gone must not stop every edit): a skip-days one keeps the days of
+    /// its last good read (`lastGood`), else none, and says why; one that gives the rings
+    /// (`fromCalendar`) rings at its fallback and says why.
+    public func attach(to alarms: [Alarm]) -> [Alarm] {
         var read: [String: Result<[CalendarEvent]?, CalendarError>] = [:]
         func events(_ reference: String) -> Result<[CalendarEvent]?, CalendarError> {
             if let known = read[reference] { return known }
@@ -67,23 +72,17 @@ public struct CalendarLoader {
             read[reference] = result
             return result
         }
-        var skipCalendars: [String: SkipCalendar] = [:]
         var alarms = alarms
         for index in alarms.indices {
             let alarm = alarms[index]
-            alarms[index].skipDays.calendars = try alarm.skipDays.sources.map { reference throws(CalendarError) in
-                if let known = skipCalendars[reference] { return known }
-                let calendar = SkipCalendar(name: source(reference).name, events: try events(reference).get() ?? [], zone: zone)
-                skipCalendars[reference] = calendar
-                return calendar
-            }
+            alarms[index].skipDays.calendars = alarm.skipDays.sources.map { skipCalendar(source($0), events($0)) }
             guard var rule = alarm.fromCalendar else { continue }
             switch events(rule.calendar) {
             case let .success(read?):
                 rule.appointments = AppointmentDays(name: source(rule.calendar).name, events: read, zone: zone)
                 rule.problem = nil
             case .success(nil):
-                rule.problem = "not fetched yet"
+                rule.problem = Self.notFetched
             case let .failure(.missing(path)):
                 rule.problem = tr("no calendar file at {path}", ["path": path])
             case let .failure(error):
@@ -92,5 +91,27 @@ public struct CalendarLoader {
             alarms[index].fromCalendar = rule
         }
         return alarms
+    }
+
+    /// The skip-days calendars of `alarms` with days worth keeping, by the file they were read
+    /// from: what the next read keeps of one it cannot read (`lastGood`).
+    public func keptCalendars(of alarms: [Alarm]) -> [String: SkipCalendar] {
+        var kept: [String: SkipCalendar] = [:]
+        for alarm in alarms {
+            for (reference, calendar) in zip(alarm.skipDays.sources, alarm.skipDays.calendars) where calendar.problem == nil || !calendar.days.isEmpty {
+                kept[source(reference).path] = calendar
+            }
+        }
+        return kept
+    }
+
+    private static let notFetched = "not fetched yet"
+
+    private func skipCalendar(_ source: CalendarSource, _ read: Result<[CalendarEvent]?, CalendarError>) -> SkipCalendar {
+        switch read {
+        case let .success(events?): return SkipCalendar(name: source.name, events: events, zone: zone)
+        case .success(nil): return SkipCalendar(name: source.name, days: lastGood[source.path]?.days ?? [:], problem: Self.notFetched)
+        case let .failure(error): return SkipCalendar(name: source.name, days: lastGood[source.path]?.days ?? [:], problem: error.description)
+        }
     }
 }

@@ -23,12 +23,19 @@ public final class CalendarRefresher: Sendable {
         self.notifier = notifier
     }
 
-    /// The remote calendars to keep fresh: those the alarms file names now.
+    /// The remote calendars to keep fresh: those the alarms file names now. One named since the
+    /// last call is fetched at once (an edit never fetches: it must not wait on the network).
     public func keep(_ remote: [CalendarSource]) {
-        sources.withLock { $0 = remote }
+        let before = sources.withLock { kept in
+            defer { kept = remote }
+            return Set(kept.map(\.reference))
+        }
         // Now, so the file watch set up next can see the first copy arrive.
         for folder in Set(remote.map { FileSystem.parent(of: $0.path) }) { try? FileSystem.makeDirectories(folder, mode: 0o700) }
-        guard !remote.isEmpty, started.withLock({ was in defer { was = true }; return !was }) else { return }
+        guard !remote.isEmpty, started.withLock({ was in defer { was = true }; return !was }) else {
+            for source in remote where !before.contains(source.reference) { refresh(source.reference, fresherThan: .infinity) }
+            return
+        }
         BackgroundThread.start { [self] in
             while true {
                 for source in sources.withLock({ $0 }) { fetch(source) }

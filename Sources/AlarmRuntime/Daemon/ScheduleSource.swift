@@ -13,6 +13,8 @@ package final class ScheduleSource {
         package var file: AlarmFile
         package var scanned: SoundScans.Scanned
         package var calendars: [CalendarSource]
+        /// The skip-days calendars read, by file: what the next read keeps of one it cannot read.
+        package var keptCalendars: [String: SkipCalendar]
         /// Why the last good copy could not be kept, when it could not.
         package var lastGoodProblem: String?
     }
@@ -50,6 +52,8 @@ package final class ScheduleSource {
     package let calendarRefresher: CalendarRefresher
     /// Reloads asked for so far: a reload's result is used only if no later one was asked.
     private var reloads = 0
+    /// The skip-days calendars in force, by file: a calendar that breaks keeps these days.
+    private var keptCalendars: [String: SkipCalendar] = [:]
 
     package init(alarmsPath: String, folders: SoundFolders, statePath: String, notifier: Notifier) {
         calendarRefresher = CalendarRefresher(notifier: notifier)
@@ -74,13 +78,16 @@ package final class ScheduleSource {
 
     /// Reads and checks the file, its sounds and calendars: disk work, with no part of the
     /// daemon's state, so a reload runs it on a worker and a slow card, a FIFO or a huge file in
-    /// the file's place cannot hold the loop. A calendar never fetched counts as empty here.
-    package static func read(path: String, scanned: SoundScans.Scanned, statePath: String, now: Int) throws(AlarmFileError) -> Read {
+    /// the file's place cannot hold the loop. A calendar never fetched counts as unread here, and
+    /// one that cannot be read keeps its days in `kept`.
+    package static func read(path: String, scanned: SoundScans.Scanned, statePath: String, now: Int,
+                             kept: [String: SkipCalendar] = [:]) throws(AlarmFileError) -> Read {
         let registry = scanned.sounds
         var calendars = CalendarLoader(alarmsPath: path, statePath: statePath, now: now)
         calendars.fetchesMissing = false
+        calendars.lastGood = kept
         let file = try AlarmFile.load(path: path, sounds: registry, calendars: calendars)
-        return Read(file: file, scanned: scanned, calendars: file.calendarSources(calendars))
+        return Read(file: file, scanned: scanned, calendars: file.calendarSources(calendars), keptCalendars: calendars.keptCalendars(of: file.alarms))
     }
 
     /// At start, before anything rings: read here, and the copy kept. Throws only when the file
@@ -98,9 +105,9 @@ package final class ScheduleSource {
     /// A reload's work, for a worker, and its generation (see `finishReload`).
     package func startReload(now: Int) -> (generation: Int, work: @Sendable () throws -> Read) {
         reloads += 1
-        let path = alarmsPath, scans = scans, statePath = statePath, lastGood = lastGoodPath
+        let path = alarmsPath, scans = scans, statePath = statePath, lastGood = lastGoodPath, kept = keptCalendars
         return (reloads, {
-            var read = try Self.read(path: path, scanned: scans.scan(), statePath: statePath, now: now)
+            var read = try Self.read(path: path, scanned: scans.scan(), statePath: statePath, now: now, kept: kept)
             // The copy's fsync too stays off the loop.
             read.lastGoodProblem = Self.keepLastGood(read.file.text, at: lastGood)
             return read
@@ -121,6 +128,7 @@ package final class ScheduleSource {
         do {
             let read = try result.get()
             take(read.scanned)
+            keptCalendars = read.keptCalendars
             use(read.file, lastGood: false)
             return .use(read.file, calendars: read.calendars, reloaded: !initial, lastGoodCopy: nil, problems: [], notKept: read.lastGoodProblem)
         } catch {

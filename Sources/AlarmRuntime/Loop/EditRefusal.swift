@@ -9,7 +9,7 @@ extension Refusal {
         case let error as AlarmFileError:
             switch error {
             case .missing, .unreadable: self.init(.unavailable, error.description)
-            case .invalid, .calendar: self.init(.conflict, "the alarms file has problems; fix it first (nothing was changed)", details: error.lines)
+            case .invalid: self.init(.conflict, "the alarms file has problems; fix it first (nothing was changed)", details: error.lines)
             }
         case let error as AlarmNotFound:
             self.init(.notFound, error.description)

@@ -36,7 +36,10 @@ public enum AlarmFileUpdate {
         if let whenMissing, !FileSystem.exists(path) {
             return try AlarmFile.parse(JSONWriter.pretty(whenMissing), path: path, sounds: sounds)
         }
-        return try AlarmFile.load(path: path, sounds: sounds)
+        // Calendars from their files and copies only: nothing waits on the network under the lock.
+        var calendars = CalendarLoader(alarmsPath: path, environment: .current(), now: SystemClock().now().seconds)
+        calendars.fetchesMissing = false
+        return try AlarmFile.load(path: path, sounds: sounds, calendars: calendars)
     }
 
     /// Temp files of writers killed before their rename (`alarms.json.tmp-XXXXXX`). Only

@@ -25,4 +25,26 @@ final class ScheduleModelFileTests: XCTestCase {
             XCTAssertEqual(model.fileAlarms.map(\.name), ["work", "meet", "off"])
         }
     }
+
+    /// A skip-days calendar that cannot be read is said once with the alarms it concerns, and
+    /// whether the days of its last good read are kept; the file is in force all the same.
+    func testAnUnreadSkipCalendarIsSaidOnceThenTheFileLoads() throws {
+        try withTimeZone("UTC") {
+            var file = try AlarmFile.parse(#"""
+                {"skipDays": ["holidays.ics"],
+                 "alarms": [{"id": "work", "time": "06:45", "days": "weekdays"}, {"id": "gym", "time": "18:00", "days": ["fri"]},
+                            {"id": "once", "time": "05:00"}]}
+                """#, path: "alarms.json", sounds: nil)
+            let christmas = SkipCalendar(name: "holidays.ics", days: [try CalendarDate(parsing: "2026-12-25"): "Christmas"], problem: "holidays.ics:3: expected a NAME:VALUE line")
+            file.alarms[0].skipDays.calendars = [christmas]
+            file.alarms[1].skipDays.calendars = [christmas]
+            var model = ScheduleModel(clock: ManualClock(Instant(seconds: instant("2026-12-07T06:00:00+00:00"))))
+            let said = model.use(file, reloaded: true, lastGoodCopy: nil)
+            XCTAssertEqual(said.first, .skipDaysNotRead(calendar: "holidays.ics", problem: "holidays.ics:3: expected a NAME:VALUE line",
+                                                        alarms: ["work", "gym"], keptLastGood: true))
+            XCTAssertEqual(said.first?.fields.last, EventField("skips", .text("last_good")))
+            XCTAssertEqual(said.count, 2)
+            XCTAssertEqual(model.fileAlarms.count, 3)
+        }
+    }
 }

@@ -3,7 +3,7 @@ extension DaemonEvent {
     public var level: EventLevel {
         switch self {
         case .missed, .silenced, .fallback, .unmuted, .preflightFailed, .ringDegraded, .noAlarms, .reloadFailed, .reloadRejected,
-             .lastGoodNotSaved, .stateUnreadable, .stateNotSaved, .noWake, .wakeUpSoundFailed, .calendarNotRead:
+             .lastGoodNotSaved, .stateUnreadable, .stateNotSaved, .noWake, .wakeUpSoundFailed, .calendarNotRead, .skipDaysNotRead:
             return .warning
         case let .bell(_, on): return on ? .warning : .info
         case let .loaded(load): return load.lastGoodCopy == nil ? .info : .warning
@@ -63,6 +63,7 @@ extension DaemonEvent {
         case .soundAdded: return "sound_added"
         case .reportsSeen: return "reports_seen"
         case .calendarNotRead: return "calendar_not_read"
+        case .skipDaysNotRead: return "skip_days_not_read"
         case .timerStarted: return "timer_started"
         case .timerCancelled: return "timer_cancelled"
         case .sleepStarted: return "sleep_started"
@@ -158,6 +159,9 @@ extension DaemonEvent {
             return [.init("problem", .text(problem))]
         case let .calendarNotRead(id, calendar, problem, fallback):
             return [.init("id", .text(id)), .init("calendar", .text(calendar)), .init("problem", .text(problem)), .init("rings", .text(fallback))]
+        case let .skipDaysNotRead(calendar, problem, alarms, kept):
+            return [.init("calendar", .text(calendar)), .init("problem", .text(problem)), .init("alarms", .list(alarms)),
+                    .init("skips", .text(kept ? "last_good" : "none"))]
         case let .reportsSeen(cleared):
             return [.init("cleared", .number(cleared))]
         case let .reloadRejected(file, problems):

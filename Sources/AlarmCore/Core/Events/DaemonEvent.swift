@@ -46,6 +46,9 @@ public enum DaemonEvent: Sendable, Equatable {
     case loaded(ScheduleLoaded)
     /// Alarm `id` rings from `calendar`, which cannot be read: it rings at `fallback` each day until it can.
     case calendarNotRead(id: String, calendar: String, problem: String, fallback: String)
+    /// The skip-days `calendar` of `alarms` cannot be read: they skip the days of its last good
+    /// read (`keptLastGood`), else none, until it can.
+    case skipDaysNotRead(calendar: String, problem: String, alarms: [String], keptLastGood: Bool)
     case reload(reason: String)
     case noAlarms(problem: String)
     case reloadFailed(problem: String)
