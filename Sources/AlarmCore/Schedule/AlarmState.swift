@@ -90,8 +90,9 @@ extension AlarmState {
         }
         func instant(_ name: String) throws(ValueError) -> Int? {
             guard let value = json[name], !value.isNull else { return nil }
-            guard let seconds = value.numberValue?.int else {
-                throw ValueError("state of \"\(key)\": \"\(name)\" must be whole epoch seconds")
+            // Out of range (no run writes it), `armedAt` made a one-shot silently never ring.
+            guard let seconds = value.numberValue?.int, DaemonState.instants.contains(seconds) else {
+                throw ValueError("state of \"\(key)\": \"\(name)\" must be epoch seconds from 1970 to 9999")
             }
             return seconds
         }

@@ -34,6 +34,21 @@ final class AlarmStateTests: XCTestCase {
         XCTAssertThrowsError(try ScheduleState(json: JSONParser.parseStrict(#"{"alarms": {"a": {"fingerprint": "x", "armedAt": "soon"}}}"#)))
     }
 
+    /// An `armedAt` no `run` writes (±2⁶³) made a one-shot silently never ring: refused on
+    /// reading, like the state's other moments (`DaemonState.instants`).
+    func testMomentsOutOfRangeAreRefused() throws {
+        for bad in ["-9223372036854775808", "9223372036854775807", "-1", "253402300800"] {
+            for name in ["armedAt", "skippedOccurrence"] {
+                let text = #"{"alarms": {"a": {"fingerprint": "x", "\#(name)": \#(bad)}}}"#
+                XCTAssertThrowsError(try ScheduleState(json: JSONParser.parseStrict(text)), text) { error in
+                    XCTAssertEqual("\(error)", #"state of "a": "\#(name)" must be epoch seconds from 1970 to 9999"#)
+                }
+            }
+        }
+        let kept = try ScheduleState(json: JSONParser.parseStrict(#"{"alarms": {"a": {"fingerprint": "x", "armedAt": 1796600000}}}"#))
+        XCTAssertEqual(kept.alarms["a"]?.armedAt, 1_796_600_000)
+    }
+
     func testReconcileArmsNewOneShotsAndDropsStaleState() {
         let nap = alarm("16:00", id: "nap", position: 1)
         let work = alarm("06:45", days("weekdays"), id: "work", position: 2)
