@@ -1,3 +1,4 @@
+import AlarmCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,13 +56,5 @@ public final class LineInput: InputSource {
     private func append(_ bytes: ArraySlice<UInt8>) {
         let line = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
         if !line.isEmpty { lines.append(line) }
-    }
-}
-
-fileprivate extension String {
-    func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0.isWhitespace }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
     }
 }

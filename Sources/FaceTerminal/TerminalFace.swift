@@ -171,7 +171,7 @@ final package class TerminalFace: DaemonFace {
         } else if let pausedUntil = snapshot.pausedUntil {
             return [tr("paused until {date} ('alarmplay resume' ends it) · Ctrl-C quits", ["date": "\(pausedUntil)"])]
         } else if let next = snapshot.next {
-            let values = ["id": next.alarm.name, "time": TimeFormat().short(next.at), "relative": TimeFormat.relative(from: now, to: next.at)]
+            let values = ["id": next.alarm.name, "time": TimeFormat().short(next.at, from: now), "relative": TimeFormat.relative(from: now, to: next.at)]
             let line = next.isSnooze ? tr("next: {id} (snoozed), {time} ({relative}) · Ctrl-C quits", values)
                 : tr("next: {id}, {time} ({relative}) · Ctrl-C quits", values)
             let check = snapshot.preflight.first { $0.id == next.alarm.name && $0.ring == next.at && !$0.problems.isEmpty }

@@ -106,7 +106,9 @@ public final class HTTPServer {
                 limits.connections, limits.perAddress, limits.idleTimeoutSeconds, address.isIPv6 ? 1 : 0, errorText)
         }
         guard let started, let daemon = started else {
-            let reason = errorText[0] == 0 ? "libmicrohttpd could not start" : String(cString: errorText)
+            // MHD ends its messages with a newline, which the log would show as a literal `\n`.
+            let message = String(cString: errorText)
+            let reason = message.isEmpty ? "libmicrohttpd could not start" : message.trimmingWhitespace()
             throw StartError(address: address, reason: reason, missingLibrary: nil)
         }
         self.daemon = daemon

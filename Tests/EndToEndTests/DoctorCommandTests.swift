@@ -49,4 +49,13 @@ final class DoctorCommandTests: XCTestCase {
         XCTAssertTrue(fixed.stdout.contains("✔ next ring: work"), fixed.stdout)
         XCTAssertEqual(fixed.status, 1, "still no run: \(fixed.stdout)")
     }
+
+    /// A missing file is said once, and the command that makes it names the file doctor was given.
+    func testAMissingFileIsNamedOnceWithTheCommandForThatFile() throws {
+        let path = scenario.home.file("nonexistent.json")
+        let result = try scenario.control(["doctor", "--alarms", path, "--device", "null"])
+        XCTAssertEqual(result.status, 1)
+        let line = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("✘ alarms file:") }, result.stdout)
+        XCTAssertEqual(String(line), "✘ alarms file: no alarms file at \(path) — add one: alarmplay add 07:00 --days weekdays --alarms \(path)")
+    }
 }

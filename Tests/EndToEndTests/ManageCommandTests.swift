@@ -81,7 +81,7 @@ final class ManageCommandTests: XCTestCase {
         XCTAssertEqual(second.status, 0, second.stderr)
         XCTAssertTrue(second.stdout.hasPrefix("added 07h00-2 to "), second.stdout)
         XCTAssertTrue(second.stdout.contains("07h00-2  on  07:00  2030-01-07  -      tone:classic (0)  in "), second.stdout)
-        XCTAssertTrue(second.stdout.hasSuffix(" (Mon 07 Jan 07:00)\n"), second.stdout)
+        XCTAssertTrue(second.stdout.hasSuffix(" (Mon 07 Jan 2030 07:00)\n"), second.stdout)
         let list = try run(["list"])
         XCTAssertEqual(list.stdout.split(separator: "\n").map { String($0.prefix(9)) }, ["ID       ", "07h00    ", "07h00-2  "])
     }

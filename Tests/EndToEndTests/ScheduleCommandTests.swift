@@ -48,7 +48,7 @@ final class ScheduleCommandTests: XCTestCase {
         let path = try write(#"{"alarms": [{"id": "far", "time": "06:45", "date": "2030-01-07"}, {"time": "07:00", "enabled": false}]}"#)
         let result = try run(["validate", "--alarms", path])
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.hasPrefix("2 alarms, 1 enabled; next: far, Mon 07 Jan 06:45 (in "), result.out)
+        XCTAssertTrue(result.out.hasPrefix("2 alarms, 1 enabled; next: far, Mon 07 Jan 2030 06:45 (in "), result.out)
         XCTAssertTrue(result.out.hasSuffix("d)\n") || result.out.hasSuffix("h)\n"), result.out)
         XCTAssertEqual(result.err, "")
     }
@@ -148,5 +148,41 @@ final class ScheduleCommandTests: XCTestCase {
         XCTAssertTrue(result.err.hasPrefix("alarmplay: error: --after: invalid time \"tomorrow\" (expected ISO 8601"), result.err)
         let count = try run(["next", "--alarms", path, "--count", "0"])
         XCTAssertEqual(count.status, 65)
+    }
+
+    /// The sun time beside a ring is to the minute as the ring is: Berlin's sunrise on 5 Dec 2026 is
+    /// 07:59:50, so the ring 30 minutes before it is 07:30, beside sunrise 08:00 (not 07:59).
+    func testTheSunTimeIsRoundedAsTheRingIs() throws {
+        let path = try write(#"{"defaults": {"location": {"latitude": 52.52, "longitude": 13.405}}, "alarms": [{"id": "sun", "sun": {"event": "sunrise", "offset": "-30m"}, "days": "daily"}]}"#)
+        let result = try run(["next", "--alarms", path, "--after", "2026-12-05T00:00"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.hasPrefix("sun  Sat 05 Dec 2026 07:30:00 CET  (in 7h 30m)  sunrise 08:00\n"), result.out)
+    }
+
+    /// A day without an appointment rings at the alarm's `otherwise`, said in words a person reads.
+    func testADayWithoutAnAppointmentSaysItRingsAtItsOtherwiseTime() throws {
+        _ = try write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//alarmplay tests//EN\r\nEND:VCALENDAR\r\n", name: "empty.ics")
+        let path = try write(#"{"alarms": [{"id": "work", "days": "daily", "fromCalendar": {"calendar": "empty.ics", "otherwise": "07:15"}}]}"#)
+        let result = try run(["next", "--alarms", path, "--after", "2026-12-05T00:00"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.out, "work  Sat 05 Dec 2026 07:15:00 CET  (in 7h 15m)  no timed event that day: rings at its \"otherwise\" time\n")
+    }
+
+    /// A ring half a year or more ahead shows its year; nearer ones only their day and month.
+    func testAFarRingShowsItsYear() throws {
+        let far = Calendar(identifier: .gregorian).date(byAdding: .day, value: 364, to: Date())!
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "Europe/Berlin")
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        let date = formatter.string(from: far)
+        formatter.dateFormat = "EEE dd MMM yyyy"
+        let path = try write(#"{"alarms": [{"id": "far", "time": "14:30", "date": "\#(date)"}, {"id": "near", "time": "14:30", "days": "daily"}]}"#)
+        let list = try run(["list", "--alarms", path])
+        XCTAssertEqual(list.status, 0, list.err)
+        XCTAssertTrue(list.out.contains("(\(formatter.string(from: far)) 14:30)\n"), list.out)
+        let near = try XCTUnwrap(list.out.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(near.hasPrefix("near ") && near.range(of: #" \d\d [A-Z][a-z]{2} 14:30\)$"#, options: .regularExpression) != nil,
+                      "no year for a ring within a day: \(list.out)")
     }
 }

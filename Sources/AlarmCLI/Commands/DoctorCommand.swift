@@ -45,7 +45,8 @@ public enum DoctorCommand: Command {
         let store = StateStore(environment: environment)
         var checks: [DoctorCheck] = []
 
-        let (fileCheck, file) = DoctorChecks.alarmsFile(path: AlarmEditOptions.path(arguments, context: context), sounds: registry)
+        let (fileCheck, file) = DoctorChecks.alarmsFile(
+            path: AlarmEditOptions.path(arguments, context: context), explicit: arguments.value("alarms") != nil, sounds: registry)
         checks.append(fileCheck)
         let (nextCheck, next) = DoctorChecks.nextRing(file, state: store.load().state, now: now)
         checks.append(nextCheck)

@@ -89,7 +89,7 @@ public enum NextCommand: Command {
         case let .appointment(_, first):
             return tr("{summary} at {time}", ["summary": first.summary, "time": ShortTime(first.start).description])
         case .otherwise, .none:
-            return tr("no timed event that day: rings at its otherwise")
+            return tr("no timed event that day: rings at its \"otherwise\" time")
         case let .unread(_, problem):
             return tr("calendar not read ({problem}): rings at its fallback", ["problem": problem])
         }
@@ -100,7 +100,8 @@ public enum NextCommand: Command {
         guard let event = ring.alarm.sunEvent(forRingAt: ring.at, zone: format.zone) else {
             return tr("no {event} that day: rings at its latest", ["event": sun.event.rawValue])
         }
-        let time = format.zone.localTime(at: event).time
+        // To the nearest minute, as the ring itself is: sunrise 07:58:40 with -30m rings at 07:29, beside sunrise 07:59.
+        let time = format.zone.localTime(at: Int((Double(event) / 60).rounded()) * 60).time
         return "\(sun.event.rawValue) \(TimeOfDay(hour: time.hour, minute: time.minute))"
     }
 

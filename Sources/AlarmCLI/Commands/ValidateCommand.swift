@@ -31,7 +31,7 @@ public enum ValidateCommand: Command {
         if let pause = snapshot.pausedUntil { parts.append(tr("paused until {date}", ["date": pause.description])) }
         if let ring = snapshot.next {
             parts.append(tr("next: {id}, {time} ({relative})", [
-                "id": ring.alarm.name, "time": format.short(ring.at), "relative": TimeFormat.relative(from: now, to: ring.at),
+                "id": ring.alarm.name, "time": format.short(ring.at, from: now), "relative": TimeFormat.relative(from: now, to: ring.at),
             ]))
         } else {
             parts.append(tr("nothing scheduled"))

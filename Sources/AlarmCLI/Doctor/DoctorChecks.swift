@@ -8,12 +8,17 @@ import Glibc
 /// Each link of the chain from the alarms file to the speaker, as a small function that reads the
 /// world (files, the device, the clock) but changes nothing, and needs no root.
 public enum DoctorChecks {
-    public static func alarmsFile(path: String, sounds: SoundRegistry) -> (DoctorCheck, AlarmFile?) {
+    /// `explicit`: the path was given with --alarms, so the command that adds an alarm names it.
+    public static func alarmsFile(path: String, explicit: Bool = false, sounds: SoundRegistry) -> (DoctorCheck, AlarmFile?) {
         do {
             let file = try AlarmFile.load(path: path, sounds: sounds)
             return (.ok("alarms file", trn("{path}: {n} alarm, {on} on", "{path}: {n} alarms, {on} on", file.alarms.count, ["path": path, "on": String(file.enabledCount)])), file)
+        } catch AlarmFileError.missing {
+            // The check says what is wrong, its fix what to do, once.
+            let add = "alarmplay add 07:00 --days weekdays" + (explicit ? " --alarms " + path : "")
+            return (DoctorCheck("alarms file", .failed, tr("no alarms file at {path}", ["path": path]), fix: tr("add one: {command}", ["command": add])), nil)
         } catch {
-            let fix = error.exitCode == .noInput ? tr("add one: alarmplay add 07:00 --days weekdays") : tr("fix it (alarmplay validate shows every problem)")
+            let fix = error.exitCode == .noInput ? tr("check the file's permissions") : tr("fix it (alarmplay validate shows every problem)")
             return (DoctorCheck("alarms file", .failed, error.lines.joined(separator: "; "), fix: fix), nil)
         }
     }
@@ -26,7 +31,7 @@ public enum DoctorChecks {
         let label = next.alarm.label.map { " (\($0))" } ?? ""
         // A ring that follows the sun or a calendar says why it is then, as `next` does.
         let why = NextCommand.ruleWords(next, format: format).map { " (\($0))" } ?? ""
-        let values = ["alarm": next.alarm.name + label, "time": format.short(next.at) + why, "relative": TimeFormat.relative(from: now, to: next.at)]
+        let values = ["alarm": next.alarm.name + label, "time": format.short(next.at, from: now) + why, "relative": TimeFormat.relative(from: now, to: next.at)]
         let line = tr("{alarm} {time}, {relative}", values)
         // Ringing at a fallback because its calendar cannot be read is worth fixing.
         if case let .unread(_, problem)? = next.alarm.appointmentDay(forRingAt: next.at, zone: format.zone) {

@@ -20,7 +20,7 @@ public struct WakeAbility: Sendable, Equatable {
     /// What is missing; nil when it can wake.
     public var reason: String? {
         guard !canWake else { return nil }
-        return [alarmClock ? nil : alarmClockProblem ?? tr("no CAP_WAKE_ALARM"), rtc ? nil : tr("no RTC wake alarm ({path})", ["path": Self.rtcPath])]
+        return [alarmClock ? nil : alarmClockProblem ?? tr("no CAP_WAKE_ALARM"), rtc ? nil : tr("no RTC wake alarm at {path}", ["path": Self.rtcPath])]
             .compactMap { $0 }.joined(separator: "; ")
     }
 

@@ -77,7 +77,7 @@ public struct AlarmListing: Sendable {
     }
 
     private func ring(_ at: Int, format: TimeFormat) -> String {
-        "\(TimeFormat.relative(from: now, to: at)) (\(format.short(at)))"
+        "\(TimeFormat.relative(from: now, to: at)) (\(format.short(at, from: now)))"
     }
 
     public func json(format: TimeFormat) -> JSONValue {

@@ -30,11 +30,20 @@ public struct TimeFormat: Sendable {
         ]) { $1 })
     }
 
-    /// `Mon 07 Dec 06:45` (seconds only when not zero), for one-line summaries.
-    public func short(_ instant: Int) -> String {
+    /// `Mon 07 Dec 06:45` (seconds only when not zero), for one-line summaries; seen `from` a
+    /// moment half a year or more away, with its year (`Fri 03 Dec 2027 14:30`), as `ls -l` does:
+    /// a year ahead looks like today otherwise.
+    public func short(_ instant: Int, from now: Int? = nil) -> String {
         let local = zone.localTime(at: instant)
-        return trc("date", "{weekday} {day} {month} {time}", dateValues(local.date).merging(["time": clock.text(local.time)]) { $1 })
+        let values = dateValues(local.date).merging(["time": clock.text(local.time)]) { $1 }
+        if let now, abs(instant - now) >= Self.yearShownFrom {
+            return trc("date", "{weekday} {day} {month} {year} {time}", values.merging(["year": String(local.date.year)]) { $1 })
+        }
+        return trc("date", "{weekday} {day} {month} {time}", values)
     }
+
+    /// Half a year: nearer dates are told by their day and month alone.
+    package static let yearShownFrom = 183 * 86_400
 
     /// `Fri 25 Dec`: the day of an instant, for lines about whole days.
     public func day(_ instant: Int) -> String {

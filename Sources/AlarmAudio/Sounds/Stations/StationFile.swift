@@ -57,9 +57,3 @@ public struct StationFile: Sendable, Equatable {
 public struct StationFileError: Error, Sendable, Equatable {
     public var reason: String
 }
-
-extension Substring {
-    func trimmingWhitespace() -> String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-    }
-}
