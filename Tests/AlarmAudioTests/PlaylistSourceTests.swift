@@ -58,6 +58,28 @@ final class PlaylistSourceTests: XCTestCase {
         XCTAssertEqual(PlaylistFile.entries("[playlist]\nFile2=b.ogg\nTitle1=A\nFile1=http://r.example/a\nNumberOfEntries=2\n", fileExtension: "pls", folder: "/s"),
                        [.stream(url: "http://r.example/a"), .file(path: "/s/b.ogg")])
     }
+
+    /// 17 MB of entries (over the 16 MiB any file a person names may have): only the start is
+    /// read, and its first 500 entries play; the station list sees its first stream the same way.
+    func testAHugePlaylistIsReadOnlyForItsFirstEntries() throws {
+        let folder = NSTemporaryDirectory() + "playlists-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let line = "#EXTINF:-1,A song with a long title to fill the line\nmusic/a-song-with-a-long-name-\(String(repeating: "x", count: 40)).flac\n"
+        let text = String(repeating: line, count: 17 * (1 << 20) / line.utf8.count + 1)
+        try text.write(toFile: folder + "/huge.m3u", atomically: false, encoding: .utf8)
+        try String(repeating: "http://radio.example/live\n", count: 17 * (1 << 20) / 26 + 1)
+            .write(toFile: folder + "/radio.m3u", atomically: false, encoding: .utf8)
+
+        let streams = StreamProvider(folders: [folder], ffmpeg: "/usr/bin/ffmpeg")
+        let playlists = PlaylistProvider(folders: [folder], streams: streams).sounds()
+        XCTAssertEqual(playlists.map(\.name), ["playlist:huge.m3u", "playlist:radio.m3u"])
+        XCTAssertEqual(playlists.first?.details.summary, "playlist, 500 entries")
+        let station = try XCTUnwrap(streams.sounds().first)
+        XCTAssertEqual(station.name, "stream:radio")
+        XCTAssertNil(station.details.brokenReason)
+        XCTAssertEqual(station.details.url, "http://radio.example/live")
+    }
 }
 
 /// A playlist's entry that is a FIFO or a device is refused at once: opening it would hold the ringer.

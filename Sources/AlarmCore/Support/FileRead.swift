@@ -28,6 +28,16 @@ public enum FileRead {
     }
 
     public static func bytes(_ path: String, limit: Int = defaultLimit) -> Result<[UInt8], Failure> {
+        read(path, limit: limit, cut: false)
+    }
+
+    /// The first `limit` bytes of a file however large it is: for a file of which only the start
+    /// is ever used (a playlist's first entries).
+    public static func prefix(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+        read(path, limit: limit, cut: true)
+    }
+
+    private static func read(_ path: String, limit: Int, cut: Bool) -> Result<[UInt8], Failure> {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else {
             return .failure(errno == ENOENT ? .missing : .failed(reason: FileSystem.lastErrorDescription()))
@@ -36,17 +46,19 @@ public enum FileRead {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(.failed(reason: FileSystem.lastErrorDescription())) }
         if let kind = kindName(info.st_mode) { return .failure(.notRegular(kind: kind)) }
-        if Int(info.st_size) > limit { return .failure(.tooLarge(limit: limit)) }
+        if Int(info.st_size) > limit, !cut { return .failure(.tooLarge(limit: limit)) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        bytes.reserveCapacity(min(Int(info.st_size), limit))
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = read(descriptor, &chunk, chunk.count)
+            let count = Glibc.read(descriptor, &chunk, min(chunk.count, limit + 1 - bytes.count))
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { return .failure(.failed(reason: FileSystem.lastErrorDescription())) }
             if count == 0 { return .success(bytes) }
             // A file that grows while it is read (or a /proc file that never ends) stops here too.
-            guard bytes.count + count <= limit else { return .failure(.tooLarge(limit: limit)) }
+            guard bytes.count + count <= limit else {
+                return cut ? .success(bytes + chunk[0..<(limit - bytes.count)]) : .failure(.tooLarge(limit: limit))
+            }
             bytes += chunk[0..<count]
         }
     }

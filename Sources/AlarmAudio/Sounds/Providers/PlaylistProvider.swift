@@ -63,7 +63,7 @@ public struct PlaylistProvider: SoundProvider {
     }
 
     private static func entries(path: String) -> [PlaylistFile.Entry] {
-        guard let text = FileSystem.readText(path), let (_, fileExtension) = FileProvider.split(FileSystem.basename(path)) else { return [] }
+        guard let text = PlaylistFile.head(of: path), let (_, fileExtension) = FileProvider.split(FileSystem.basename(path)) else { return [] }
         return PlaylistFile.entries(text, fileExtension: fileExtension, folder: FileSystem.parent(of: path))
     }
 }

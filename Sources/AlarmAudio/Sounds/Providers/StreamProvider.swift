@@ -20,7 +20,7 @@ public struct StreamProvider: SoundProvider {
             for file in FileSystem.contents(of: folder) ?? [] {
                 guard let (key, fileExtension) = FileProvider.split(file), StationFile.extensions.contains(fileExtension) else { continue }
                 // A playlist of sound files is a playlist (`playlist:`), not a station.
-                if PlaylistFile.extensions.contains(fileExtension), let text = FileSystem.readText(folder + "/" + file),
+                if PlaylistFile.extensions.contains(fileExtension), let text = PlaylistFile.head(of: folder + "/" + file),
                    case .file? = PlaylistFile.entries(text, fileExtension: fileExtension, folder: folder).first { continue }
                 byKey[key] = describe(path: folder + "/" + file, key: key, fileExtension: fileExtension)
             }
@@ -42,7 +42,8 @@ public struct StreamProvider: SoundProvider {
 
     private func describe(path: String, key: String, fileExtension: String) -> Sound {
         let title = FileProvider.title(fromKey: key)
-        guard let text = FileSystem.readText(path) else {
+        // A station is its first stream: the start of a huge list says it.
+        guard let text = PlaylistFile.head(of: path) else {
             return Sound(provider: id, key: key, title: title, details: SoundDetails(path: path, brokenReason: FileSystem.lastErrorDescription()))
         }
         switch StationFile.parse(text, fileExtension: fileExtension) {
