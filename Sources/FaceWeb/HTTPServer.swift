@@ -212,7 +212,7 @@ public final class HTTPServer {
             if pending.limit > 1 << 20 {
                 guard largeBodiesInFlight < limits.largeBodies else {
                     var busy = HTTPResponse.error(503, "\(limits.largeBodies) uploads are being received; try again in a few seconds")
-                    busy.headers.append(("Retry-After", "5"))
+                    busy.headers.append(("Retry-After", String(WebError.retryAfterSeconds)))
                     return queue(busy, on: connection)
                 }
                 largeBodiesInFlight += 1

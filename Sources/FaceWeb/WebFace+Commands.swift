@@ -5,8 +5,9 @@ import AlarmRuntime
 /// its `CommandResult` written back as HTTP (refusals through `WebError(_: Refusal)`, the one
 /// place their kinds become statuses). Nothing here reaches into the daemon.
 extension WebFace {
-    /// How long the page waits for an answer made off the loop (an edit waiting for the alarms
-    /// file's lock) before it hears that it waits (202); the change is made once it can be.
+    /// How long the page waits for an answer made off the loop (an edit waiting its turn or for
+    /// the alarms file's lock) before it hears that it waits (202); the change is then made, or
+    /// refused as busy, within the edit's time limit (`OffLoopWorker.editSeconds`).
     package static let waitMilliseconds: Int64 = 2000
 
     package func commands(_ route: WebRoute, _ request: HTTPRequest) -> HTTPReply {
@@ -35,10 +36,16 @@ extension WebFace {
         }
         if let answered = reply.response { return .response(answered) }
         waiting = loop.schedule(afterMilliseconds: Self.waitMilliseconds) {
-            reply.answer(.json(["message": "waiting for the alarms file's lock (another program holds it); the change is made once it is free",
-                                "waiting": true], status: 202))
+            reply.answer(.json(["message": .string(Self.waitingMessage(route)), "waiting": true], status: 202))
         }
         return .later(reply)
+    }
+
+    /// What the page is told when the answer takes longer than `waitMilliseconds`.
+    private static func waitingMessage(_ route: WebRoute) -> String {
+        if case .uploadSound = route { return "the sound is being checked; it is added once it is" }
+        let seconds = Int(OffLoopWorker.editSeconds.rounded())
+        return "the change waits its turn (edits ahead of it, or the alarms file's lock held by another process); it is made or refused within \(seconds) s"
     }
 
     private static func successStatus(_ route: WebRoute) -> Int {

@@ -24,12 +24,17 @@ public struct WebError: Error {
         case .unavailable: self.init(503, refusal.message)
         case .unsupported: self.init(415, refusal.message)
         case .failed: self.init(500, refusal.message)
+        case .busy: self.init(503, refusal.message)
         }
         if !refusal.details.isEmpty {
             response = .json(["error": .string(refusal.message), "problems": .array(refusal.details.map(JSONValue.string))],
                              status: response.status)
         }
+        if refusal.kind == .busy { response.headers.append(("Retry-After", String(Self.retryAfterSeconds))) }
     }
+
+    /// When a busy `run` (edits queued, uploads being received) asks the page to try again.
+    package static let retryAfterSeconds = 5
 
     /// 422 with the problems tied to the fields at fault (`field` is null when none is).
     public static func problems(_ problems: [(field: String?, message: String)]) -> WebError {

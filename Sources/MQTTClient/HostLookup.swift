@@ -19,10 +19,16 @@ final package class HostLookup: Sendable {
     /// The numeric addresses found, in the order to try them; empty when the name does not resolve.
     package var addresses: [String] { result.withLock { $0 } }
 
+    /// Without a thread for it, the name reads as not resolving (the connection tries again later).
     package func start(_ host: String) {
-        BackgroundThread.start { [self] in
-            let found = Self.resolve(host)
-            result.withLock { $0 = found }
+        do {
+            try BackgroundThread.start { [self] in
+                let found = Self.resolve(host)
+                result.withLock { $0 = found }
+                done.signal()
+            }
+        } catch {
+            result.withLock { $0 = [] }
             done.signal()
         }
     }

@@ -22,12 +22,7 @@ final class RunLockedFileTests: XCTestCase {
             "{\"id\": \"work\", \"time\": \"06:45\", \"days\": \"weekdays\", \"sound\": \"tone:beep\"}",
             "{\"id\": \"soon\", \(due.json), \"sound\": \"tone:beep\", \"fadeIn\": 0, \"ringFor\": \"1m\"}",
         ])
-        let holder = RunningProcess(
-            ["-c", "import fcntl, sys, time\nf = open(sys.argv[1] + '.lock', 'a')\nfcntl.flock(f, fcntl.LOCK_EX)\nprint('held', flush=True)\ntime.sleep(5)",
-             scenario.alarmsPath],
-            environment: ["PATH": "/usr/bin:/bin"], executable: "/usr/bin/python3")
-        try holder.start()
-        XCTAssertTrue(wait(until: 5) { holder.stdout.contains("held") }, holder.stderr)
+        let holder = try scenario.holdAlarmsLock(seconds: 5)
         let held = Date()
         // `run` reads the file without the lock (only writers take it): it starts as usual.
         let run = try scenario.startRun()
@@ -55,7 +50,7 @@ final class RunLockedFileTests: XCTestCase {
         XCTAssertTrue(wait(until: 10) { edited.reply.withLock { $0 } != nil })
         let reply = try XCTUnwrap(edited.reply.withLock { $0 })
         XCTAssertEqual(reply.status, 202, reply.body)
-        XCTAssertTrue(reply.body.contains("waiting for the alarms file's lock"), reply.body)
+        XCTAssertTrue(reply.body.contains("the change waits its turn"), reply.body)
         _ = holder.wait(timeout: 10)
         XCTAssertTrue(wait(until: 5) { (try? String(contentsOfFile: self.scenario.alarmsPath, encoding: .utf8))?.contains("Changed") == true })
         XCTAssertNotNil(run.waitForLog("event=reloaded", timeout: 5), run.stderr)

@@ -62,12 +62,13 @@ public final class ALSAOutput {
     }
 
     /// A stalled device (a hung sound server) can block `snd_pcm_close` as long as it stays hung:
-    /// the handle is closed on a thread of its own, so the ringer goes on to the fallbacks.
-    public func abandon() {
+    /// `closing` runs the close on a thread of its own (the runtime's), so the ringer goes on to the
+    /// fallbacks; a close it cannot start leaves the hung handle open rather than block.
+    public func abandon(closing: (@escaping @Sendable () -> Void) -> Void) {
         guard !abandoned else { return }
         abandoned = true
         let handle = ClosingHandle(pcm: pcm)
-        BackgroundThread.start { snd_pcm_close(handle.pcm) }
+        closing { snd_pcm_close(handle.pcm) }
     }
 
     /// The handle of an abandoned output: only the closing thread touches it after the handover.

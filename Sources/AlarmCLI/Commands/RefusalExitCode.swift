@@ -7,7 +7,7 @@ extension Refusal.Kind {
         switch self {
         case .notFound: return .usage
         case .invalid, .unsupported: return .dataError
-        case .conflict: return .temporaryFailure
+        case .conflict, .busy: return .temporaryFailure
         case .unavailable: return .unavailable
         case .failed: return .failure
         }

@@ -14,6 +14,8 @@ public struct Refusal: Error, Sendable, Equatable {
         case unsupported
         /// It was tried and failed (a write to the disk).
         case failed
+        /// Not now, with too much under way (edits queued, a lock held elsewhere): try again in a few seconds.
+        case busy
     }
 
     public struct Problem: Sendable, Equatable {

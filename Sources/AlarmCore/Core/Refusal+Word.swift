@@ -10,12 +10,13 @@ extension Refusal.Kind {
         case .unavailable: return "unavailable"
         case .unsupported: return "unsupported"
         case .failed: return "failed"
+        case .busy: return "busy"
         }
     }
 
     /// The kind a reply line names; its problems are not on the line, only its words.
     public init?(word: String) {
-        let kinds: [Refusal.Kind] = [.notFound, .conflict, .invalid([]), .unavailable, .unsupported, .failed]
+        let kinds: [Refusal.Kind] = [.notFound, .conflict, .invalid([]), .unavailable, .unsupported, .failed, .busy]
         guard let kind = kinds.first(where: { $0.word == word }) else { return nil }
         self = kind
     }

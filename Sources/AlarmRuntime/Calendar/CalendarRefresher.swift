@@ -36,11 +36,16 @@ public final class CalendarRefresher: Sendable {
             for source in remote where !before.contains(source.reference) { refresh(source.reference, fresherThan: .infinity) }
             return
         }
-        BackgroundThread.start { [self] in
-            while true {
-                for source in sources.withLock({ $0 }) { fetch(source) }
-                sleep(UInt32(interval))
+        do {
+            try BackgroundThread.start { [self] in
+                while true {
+                    for source in sources.withLock({ $0 }) { fetch(source) }
+                    sleep(UInt32(interval))
+                }
             }
+        } catch {
+            // The cached copies stay in force; the next `keep` (a reload) tries again.
+            started.withLock { $0 = false }
         }
     }
 
@@ -55,7 +60,12 @@ public final class CalendarRefresher: Sendable {
             fetches.inFlight.insert(reference)
             return true
         }
-        if due { BackgroundThread.start { [self] in fetch(source) } }
+        guard due else { return }
+        do {
+            try BackgroundThread.start { [self] in fetch(source) }
+        } catch {
+            fetches.withLock { _ = $0.inFlight.remove(reference) }
+        }
     }
 
     private func fetch(_ source: CalendarSource) {

@@ -13,6 +13,7 @@ extension AlarmDaemon {
                 source.take(scanned)
                 event(.soundAdded(sound: entry.sound.name, path: folder + "/" + name))
                 reply(.value(.sound(entry)))
+            case let .failure(error as WorkRefused): reply(.refused(Refusal(.busy, error.description)))
             case let .failure(error): reply(.refused(error as? Refusal ?? Refusal(.failed, "\(name): \(error)")))
             }
         })

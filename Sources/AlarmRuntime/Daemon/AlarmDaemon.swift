@@ -37,7 +37,7 @@ public final class AlarmDaemon {
         self.seams = seams
         model = ScheduleModel(clock: seams.clock)
         sources = try LoopSources(alarmsPath: configuration.alarmsPath)
-        worker = OffLoopWorker(notifier: sources.notifier)
+        worker = try OffLoopWorker(notifier: sources.notifier)
         household = HouseholdLink(instance: HouseholdIdentity.instance(configuration), deviceName: configuration.mqtt?.deviceName)
         stateKeeper = StateKeeper(path: configuration.statePath, notifier: sources.notifier)
         source = ScheduleSource(alarmsPath: configuration.alarmsPath, folders: configuration.soundFolders, statePath: configuration.statePath,

@@ -59,10 +59,16 @@ package enum DeviceOpener {
                              reason: "no answer within \(Int(timeoutSeconds)) s (a hung sound server?)")
         guard inFlight.withLock({ $0.insert(device).inserted }) else { return .failure(hung) }
         let attempt = Attempt()
-        BackgroundThread.start {
-            let result = attemptOpen(device, format: format, sixteenBit: sixteenBit)
+        do {
+            try BackgroundThread.start {
+                let result = attemptOpen(device, format: format, sixteenBit: sixteenBit)
+                inFlight.withLock { _ = $0.remove(device) }
+                attempt.deliver(result)
+            }
+        } catch {
+            // Opened here, a hung server would hold the ringer: the next device (or the bell) instead.
             inFlight.withLock { _ = $0.remove(device) }
-            attempt.deliver(result)
+            return .failure(ALSAError(kind: .open, device: device, code: -error.code, reason: "no thread to open it on (\(error.description))"))
         }
         let giveUp = SystemMonotonicTime.seconds + timeoutSeconds
         while true {

@@ -11,6 +11,8 @@ extension Refusal {
             case .missing, .unreadable: self.init(.unavailable, error.description)
             case .invalid: self.init(.conflict, "the alarms file has problems; fix it first (nothing was changed)", details: error.lines)
             }
+        case is WorkRefused, is FileLock.Held:
+            self.init(.busy, "\(error)")
         case let error as AlarmNotFound:
             self.init(.notFound, error.description)
         case let error as AlarmCommandError:

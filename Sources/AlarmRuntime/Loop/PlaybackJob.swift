@@ -2,6 +2,10 @@ import AlarmCore
 import AlarmAudio
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One sound playing on a background thread: open the sound, open the device, play. The event
 /// loop learns that it ended through `notifier` and reads `outcome`.
 public final class PlaybackJob: Sendable {
@@ -18,7 +22,7 @@ public final class PlaybackJob: Sendable {
         context: RingContext = RingContext(), notifier: Notifier
     ) -> PlaybackJob {
         let job = PlaybackJob()
-        BackgroundThread.start {
+        let started: Void? = try? BackgroundThread.start {
             let outcome: Result<PlaybackOutcome, PlaybackFailure>
             do {
                 let sources = try entries.map { try registry.open($0, context: context) }
@@ -32,6 +36,10 @@ public final class PlaybackJob: Sendable {
                 outcome = .failure(PlaybackFailure(error))
             }
             job.result.withLock { $0 = outcome }
+            notifier.signal()
+        }
+        if started == nil {
+            job.result.withLock { $0 = .failure(PlaybackFailure(SystemError("pthread_create", code: EAGAIN))) }
             notifier.signal()
         }
         return job

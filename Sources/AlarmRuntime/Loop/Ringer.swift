@@ -46,13 +46,20 @@ public final class Ringer: Sendable {
         finished: @escaping @Sendable () -> Void
     ) -> Ringer {
         let ringer = Ringer()
-        BackgroundThread.start {
-            // `run` asks for it once it got it for its loop (and said so when refused).
-            if realtime { ThreadPriority.raiseCurrentThread() }
-            let giveUp = SystemMonotonicTime.seconds + handoverSeconds
-            while let previous, previous.outcome == nil, SystemMonotonicTime.seconds < giveUp { usleep(5_000) }
-            let outcome = ringer.ring(request, registry: registry, events: events)
-            ringer.result.withLock { $0 = outcome }
+        do {
+            try BackgroundThread.start {
+                // `run` asks for it once it got it for its loop (and said so when refused).
+                if realtime { ThreadPriority.raiseCurrentThread() }
+                let giveUp = SystemMonotonicTime.seconds + handoverSeconds
+                while let previous, previous.outcome == nil, SystemMonotonicTime.seconds < giveUp { usleep(5_000) }
+                let outcome = ringer.ring(request, registry: registry, events: events)
+                ringer.result.withLock { $0 = outcome }
+                finished()
+            }
+        } catch {
+            // Said, not rung on the caller's thread: that is the loop, which must go on.
+            events(.fallback(reason: "no thread to ring on (\(error.description))"))
+            ringer.result.withLock { $0 = .finished }
             finished()
         }
         return ringer
@@ -102,7 +109,7 @@ public final class Ringer: Sendable {
             do {
                 return try Player.play(source, on: output, options: options, control: control)
             } catch let error as ALSAError {
-                if error.code == -ETIMEDOUT { output.abandon() }
+                if error.code == -ETIMEDOUT { output.abandon { try? BackgroundThread.start($0) } }
                 if let line = devices.failed(device, reason: error.description) { events(.fallback(reason: line)) }
             } catch {
                 events(.fallback(reason: PlaybackFailure(error).description))

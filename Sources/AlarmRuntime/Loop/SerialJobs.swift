@@ -23,7 +23,13 @@ package final class SerialJobs: Sendable {
             defer { queue.running = true }
             return !queue.running
         }
-        if start { BackgroundThread.start { self.drain() } }
+        guard start else { return }
+        do {
+            try BackgroundThread.start { self.drain() }
+        } catch {
+            // Never run here, on the caller's thread (the loop): the jobs wait for the next `add`.
+            queue.withLock { $0.running = false }
+        }
     }
 
     /// Waits until every job given so far has run, at most `milliseconds` (for a clean exit).

@@ -12,16 +12,17 @@ public enum AlarmFileUpdate {
     /// write) and a value handed back to the caller. A missing file is an error, or, with
     /// `whenMissing`, reads as that document: none without alarms for a first `add`, the
     /// schedule in force for `run`, so an add after the file was deleted keeps every alarm that
-    /// rings. An invalid file is never overwritten.
+    /// rings. An invalid file is never overwritten. With `lockDeadline` (monotonic seconds) a lock
+    /// another process holds until then is `FileLock.Held`.
     public static func perform<Result>(
-        path: String, sounds: SoundRegistry?, whenMissing: JSONValue? = nil,
+        path: String, sounds: SoundRegistry?, whenMissing: JSONValue? = nil, lockDeadline: Double? = nil,
         _ change: (AlarmFile) throws -> (edit: AlarmEdit?, result: Result)
     ) throws -> (file: AlarmFile, result: Result) {
         // Writing through a symlink (dotfiles kept in a repository) keeps the link.
         let target = resolvingSymlink(path)
         if case .none = whenMissing, !FileSystem.exists(target) { throw AlarmFileError.missing(path: path) }
         try FileSystem.makeDirectories(FileSystem.parent(of: target))
-        let lock = try FileLock(guarding: target)
+        let lock = try FileLock(guarding: target, until: lockDeadline)
         defer { withExtendedLifetime(lock) {} }
         removeOrphanedTemporaries(of: target)
         let current = try load(path: path, sounds: sounds, whenMissing: whenMissing)

@@ -33,23 +33,36 @@ final package class StateWriter: Sendable {
             return !queue.writing
         }
         guard start else { return }
-        BackgroundThread.start { [self] in
-            while let state = queue.withLock({ queue -> DaemonState? in
-                defer { queue.next = nil }
-                if queue.next == nil { queue.writing = false }
-                return queue.next
-            }) {
-                write(state)
+        do {
+            try BackgroundThread.start { [self] in
+                while let state = queue.withLock({ queue -> DaemonState? in
+                    defer { queue.next = nil }
+                    if queue.next == nil { queue.writing = false }
+                    return queue.next
+                }) {
+                    write(state)
+                }
             }
+        } catch {
+            // The state waits for the next save (or the flush at exit) rather than be written on the loop.
+            queue.withLock {
+                $0.writing = false
+                $0.failures.append("\(error)")
+            }
+            notifier.signal()
         }
     }
 
     /// At exit, on the loop: what is being written is finished and the last state is written
-    /// here, so nothing handed over is lost.
+    /// here, so nothing handed over is lost; a disk or a lock that does not answer within
+    /// `exitSeconds` each is given up (and said), so a stop always ends `run`.
     package func flush(_ state: DaemonState) {
-        while queue.withLock({ $0.writing }) { usleep(1000) }
-        write(state)
+        let giveUp = SystemMonotonicTime.seconds + Self.exitSeconds
+        while queue.withLock({ $0.writing }), SystemMonotonicTime.seconds < giveUp { usleep(1000) }
+        write(state, lockDeadline: SystemMonotonicTime.seconds + Self.exitSeconds)
     }
+
+    package static let exitSeconds = 2.0
 
     /// The problems since the last call, for `state_not_saved`.
     package func drainFailures() -> [String] {
@@ -59,11 +72,11 @@ final package class StateWriter: Sendable {
         }
     }
 
-    private func write(_ state: DaemonState) {
+    private func write(_ state: DaemonState, lockDeadline: Double? = nil) {
         do {
             // A first run may have made nothing yet of its state folder, lock file's place included.
             try FileSystem.makeDirectories(FileSystem.parent(of: store.path))
-            let lock = try FileLock(guarding: store.path)
+            let lock = try FileLock(guarding: store.path, until: lockDeadline)
             try store.save(state)
             withExtendedLifetime(lock) {}
         } catch {

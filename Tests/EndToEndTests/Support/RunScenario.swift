@@ -107,3 +107,19 @@ struct RecordedLevels {
     func isLoud(from start: Date, to end: Date) -> Bool { level(from: start, to: end) > -45 }
     func isSilent(from start: Date, to end: Date) -> Bool { level(from: start, to: end) < -70 }
 }
+
+extension RunScenario {
+    /// Another process holding the alarms file's lock for `seconds`, as a second `alarmplay add`
+    /// or an editor would; returned once it holds it.
+    func holdAlarmsLock(seconds: Int) throws -> RunningProcess {
+        let holder = RunningProcess(
+            ["-c", "import fcntl, sys, time\nf = open(sys.argv[1] + '.lock', 'a')\nfcntl.flock(f, fcntl.LOCK_EX)\nprint('held', flush=True)\n"
+                + "time.sleep(\(seconds))", alarmsPath],
+            environment: ["PATH": "/usr/bin:/bin"], executable: "/usr/bin/python3")
+        try holder.start()
+        let deadline = Date().addingTimeInterval(5)
+        while !holder.stdout.contains("held"), Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        XCTAssertTrue(holder.stdout.contains("held"), holder.stderr)
+        return holder
+    }
+}
