@@ -45,6 +45,9 @@ final package class OffLoopWorker {
 
     package static let editSeconds = 10.0
 
+    /// Edits handed over whose turn has not come.
+    package var editsWaiting: Int { edits.waiting }
+
     /// Runs `work` on a worker thread; `done` gets its outcome on the loop, or at once when the
     /// work is refused (`WorkRefused`).
     package func perform<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value, then done: @escaping (Result<Value, any Error>) -> Void) {

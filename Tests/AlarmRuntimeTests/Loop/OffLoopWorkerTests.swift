@@ -47,7 +47,9 @@ final class OffLoopWorkerTests: XCTestCase {
         let notifier = try Notifier()
         let worker = try OffLoopWorker(notifier: notifier)
         var answers: [String] = []
-        for _ in 0..<20 {
+        for index in 0..<20 {
+            // The first is under way (waiting for the lock) before the others arrive.
+            if index == 1 { for _ in 0..<5000 where worker.editsWaiting > 0 { usleep(1000) } }
             disable(worker) { outcome in
                 if case let .failure(error) = outcome { answers.append(Refusal(editError: error).kind.word + ": \(error)") }
             }
