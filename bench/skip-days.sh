@@ -5,11 +5,11 @@
 #    without the calendar (target: under 300 ms);
 #  - `next --ics` (60 days of rings of 100 of those alarms, with the calendar), against `next
 #    --count 100 --json` on the same file.
-# Usage: bench/skip-days.sh [COUNT (10000)] [RUNS (10)]
+# Usage: bench/skip-days.sh [COUNT (1000, the most an alarms file may hold)] [RUNS (10)]
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-count=${1:-10000}
+count=${1:-1000}
 runs=${2:-10}
 lib="python3 $bench_dir/benchlib.py"
 

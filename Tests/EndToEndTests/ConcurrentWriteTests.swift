@@ -31,11 +31,12 @@ final class ConcurrentWriteTests: XCTestCase {
     }
 
     func testAWriterKilledAtAnyInstantNeverLeavesATornFile() throws {
-        // A big file makes each write long enough for kills to land inside it.
-        let filler = (0..<3000).map { #"{"id": "filler-\#($0)", "time": "05:00", "label": "\#(String(repeating: "x", count: 40))"}"# }
+        // A big file makes each write long enough for kills to land inside it (long labels: an
+        // alarms file has at most 1,000 alarms).
+        let filler = (0..<900).map { #"{"id": "filler-\#($0)", "time": "05:00", "label": "\#(String(repeating: "x", count: 200))"}"# }
         try home.write("config/alarmplay/alarms.json", "{\"alarms\": [\n" + filler.joined(separator: ",\n") + "\n]}\n")
         var generator = SystemRandomNumberGenerator()
-        var previousCount = 3000
+        var previousCount = 900
         var killedWhileWriting = 0
         for round in 0..<40 {
             let writer = try ChildProcess(["add", "07:00", "--id", "added-\(round)"], environment: environment)

@@ -6,6 +6,11 @@ package struct AlarmFileDecoder {
     package static let alarmKeys = ["id", "label", "time", "times", "sun", "fromCalendar", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "skipDays", "enabled"]
         + settingKeys + ["hooks", "skip", "shift"]
 
+    /// More than a household's alarm clock needs, few enough that deciding what rings next (on
+    /// every wake of `run`, every `status`) takes milliseconds on a Pi: 100,000 alarms made
+    /// rings seconds late.
+    package static let alarmLimit = 1000
+
     package let sounds: SoundRegistry?
     package var problems: [JSONProblem] = []
     /// `"pausedUntil"`: no alarm rings before this date.
@@ -76,10 +81,14 @@ package struct AlarmFileDecoder {
             report(tr("\"alarms\" must be an array, got {type}", ["type": list.typeDescription]), at: list.position)
             return (defaults, [])
         }
+        if entries.count > Self.alarmLimit {
+            report(tr("{count} alarms, more than the {limit} an alarms file may have (every ring is decided among them all, and none may wait on the rest)",
+                      ["count": String(entries.count), "limit": String(Self.alarmLimit)]), at: entries[Self.alarmLimit].position)
+        }
         var alarms: [Alarm] = []
-        alarms.reserveCapacity(entries.count)
+        alarms.reserveCapacity(min(entries.count, Self.alarmLimit))
         var seen: [String: Int] = [:]
-        for (offset, entry) in entries.enumerated() {
+        for (offset, entry) in entries.prefix(Self.alarmLimit).enumerated() {
             guard var alarm = decodeAlarm(entry, position: offset + 1, defaults: defaults) else { continue }
             seen[alarm.stateKey, default: 0] += 1
             if alarm.id == nil, let count = seen[alarm.stateKey], count > 1 { alarm.stateKey += " (\(count))" }

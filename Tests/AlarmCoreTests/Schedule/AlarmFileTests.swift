@@ -68,6 +68,20 @@ final class AlarmFileTests: XCTestCase {
         }
     }
 
+    /// 100,000 alarms (8.7 MB, under the size cap) made every wake of `run` and every `status`
+    /// take seconds: a file holds at most 1,000, and more is one problem at the first over it.
+    func testMoreAlarmsThanTheLimitIsOneProblemAtTheFirstOverIt() throws {
+        func file(_ count: Int) -> String {
+            "{\"alarms\": [\n" + (0..<count).map { "{\"id\": \"a\($0)\", \"time\": \"07:00\"}" }.joined(separator: ",\n") + "\n]}"
+        }
+        XCTAssertEqual(try AlarmFile.parse(file(1000), path: "a.json", sounds: nil).alarms.count, 1000)
+        XCTAssertThrowsError(try AlarmFile.parse(file(1500), path: "a.json", sounds: nil)) { error in
+            XCTAssertEqual((error as? AlarmFileError)?.lines, [
+                "a.json:1002:1: 1500 alarms, more than the 1000 an alarms file may have (every ring is decided among them all, and none may wait on the rest)",
+            ])
+        }
+    }
+
     func testBuiltInDefaults() throws {
         let file = try AlarmFile.parse(#"{"alarms": [{"time": "07:00"}]}"#, path: "a.json", sounds: nil)
         XCTAssertEqual(file.alarms[0].settings, .builtIn)
