@@ -56,7 +56,7 @@ extension WebFace {
         }
     }
 
-    private static func command(_ route: WebRoute, _ request: HTTPRequest) throws(WebError) -> ControlRequest {
+    package static func command(_ route: WebRoute, _ request: HTTPRequest) throws(WebError) -> ControlRequest {
         switch route {
         case .status: return .status
         case .listAlarms: return .listAlarms
@@ -141,6 +141,9 @@ extension WebFace {
                 changes.set(member.key, member.value)
             }
         }
+        // A calendar by its name in the file's "calendars" only: a path or an address would read any file or reach any server.
+        let naming = CalendarName.keysNamingFiles(in: changes)
+        guard naming.isEmpty else { throw WebError.forbidden(naming.map { ($0, CalendarName.ownerOnly($0)) }) }
         return changes
     }
 }

@@ -1,17 +1,23 @@
-/// One entry of `"skipDays"`: a file (relative to the alarms file) or an `http:`/`https:` URL,
-/// whose copy lives in the cache folder (`CalendarFetcher` keeps it fresh).
+/// One calendar an alarm names (`"skipDays"`, `"fromCalendar"`): a file (relative to the alarms
+/// file) or an `http:`/`https:` URL, whose copy lives in the cache folder (`CalendarFetcher` keeps
+/// it fresh); or one of the file's `"calendars"` by its name.
 public struct CalendarSource: Sendable, Hashable {
-    /// As written in the alarms file.
+    /// The file or URL, as written in the alarms file.
     public var reference: String
     /// The file to read: the calendar itself, or a URL's cached copy.
     public var path: String
+    /// What "why" lines call it: its name in `"calendars"`, the file as written, a URL by its last part (`holidays.ics`).
+    public var name: String
 
-    public init(_ reference: String, alarmsPath: String, cacheFolder: String) {
-        self.reference = reference
-        if Self.isRemote(reference) {
-            path = cacheFolder + "/" + Self.cacheName(of: reference)
+    /// `names` are the file's `"calendars"`: a reference that is one of them stands for its file or URL.
+    public init(_ reference: String, alarmsPath: String, cacheFolder: String, names: [String: String] = [:]) {
+        let named = names[reference]
+        self.reference = named ?? reference
+        name = named == nil ? Self.shortName(of: reference) : reference
+        if Self.isRemote(self.reference) {
+            path = cacheFolder + "/" + Self.cacheName(of: self.reference)
         } else {
-            path = reference.hasPrefix("/") ? reference : FileSystem.parent(of: alarmsPath) + "/" + reference
+            path = self.reference.hasPrefix("/") ? self.reference : FileSystem.parent(of: alarmsPath) + "/" + self.reference
         }
     }
 
@@ -21,9 +27,8 @@ public struct CalendarSource: Sendable, Hashable {
 
     public var isRemote: Bool { Self.isRemote(reference) }
 
-    /// What "why" lines call it: the file as written, a URL by its last part (`holidays.ics`).
-    public var name: String {
-        guard isRemote else { return reference }
+    private static func shortName(of reference: String) -> String {
+        guard isRemote(reference) else { return reference }
         let path = reference.split(separator: "?").first.map(String.init) ?? reference
         return path.split(separator: "/").last.map(String.init) ?? reference
     }

@@ -18,10 +18,19 @@ package struct FileEditRequest: Sendable {
     /// `today` dates a one-shot added without a date; `schedule` and `now` place a skip or a shift.
     package init?(_ request: ControlRequest, today: CalendarDate, schedule: ScheduleState, now: Int) {
         switch request {
+        // Only faces ask for these (the CLI edits the file itself): a calendar they name is one the
+        // file names in `"calendars"`, checked against the file as it is under the lock.
         case let .addAlarm(changes):
             remakesMissing = true
-            change = Self.alarm { try AlarmFileEdits.add(changes, to: $0, today: today) }
-        case let .editAlarm(id, changes): change = Self.alarm { try AlarmFileEdits.edit(id, changes, in: $0, today: today) }
+            change = Self.alarm { file in
+                try CalendarName.check(changes, in: file)
+                return try AlarmFileEdits.add(changes, to: file, today: today)
+            }
+        case let .editAlarm(id, changes):
+            change = Self.alarm { file in
+                try CalendarName.check(changes, in: file)
+                return try AlarmFileEdits.edit(id, changes, in: file, today: today)
+            }
         case let .removeAlarm(id):
             change = { file in
                 let removed = try AlarmFileEdits.alarm(id, in: file).name

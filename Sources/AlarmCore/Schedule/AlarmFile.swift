@@ -16,6 +16,8 @@ public struct AlarmFile: Sendable {
     public var inputs: [InputSettings] = []
     /// When the night clock is dark (`"night"`).
     public var night = NightHours()
+    /// The calendars alarms may refer to by name (`"calendars"`): name → file or URL.
+    public var calendars: [String: String] = [:]
 
     /// Validates alarms-file text; every problem is reported at once.
     public static func parse(_ text: String, path: String, sounds: SoundRegistry?) throws(AlarmFileError) -> AlarmFile {
@@ -36,7 +38,7 @@ public struct AlarmFile: Sendable {
             throw .invalid(path: path, problems: problems)
         }
         return AlarmFile(path: path, document: document, defaults: defaults, alarms: alarms, text: text, pausedUntil: decoder.pausedUntil,
-                         hooks: decoder.hooks, inputs: decoder.inputs, night: decoder.night)
+                         hooks: decoder.hooks, inputs: decoder.inputs, night: decoder.night, calendars: decoder.calendars)
     }
 
     public var enabledCount: Int { alarms.count { $0.enabled } }

@@ -1,7 +1,7 @@
 /// Turns a parsed alarms document into alarms, collecting every problem instead of stopping at
 /// the first, each at the position of the value or key at fault.
 package struct AlarmFileDecoder {
-    package static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "bedtime", "location", "skipDays", "inputs", "night", "defaults", "alarms"]
+    package static let topLevelKeys = ["pausedUntil", "hooks", "devices", "preflight", "escalate", "bedtime", "location", "calendars", "skipDays", "inputs", "night", "defaults", "alarms"]
     package static let settingKeys = ["sound", "fallbackSound", "volume", "snooze", "maxSnoozes", "ringFor", "fadeIn", "forceAudible", "voice", "devices", "preflight", "escalate", "wakeUp", "wakeUpSound", "bedtime", "location"]
     package static let alarmKeys = ["id", "label", "time", "times", "sun", "fromCalendar", "days", "date", "every", "from", "monthly", "yearly", "except", "until", "skipDays", "enabled"]
         + settingKeys + ["hooks", "skip", "shift"]
@@ -23,6 +23,8 @@ package struct AlarmFileDecoder {
     package var night = NightHours()
     /// `"skipDays"` at the top of the file: for every repeating alarm without its own.
     package var skipDays: [String] = []
+    /// `"calendars"`: the calendars alarms may refer to by name (the only way the page may).
+    package var calendars: [String: String] = [:]
     private var idPositions: [String: SourcePosition] = [:]
 
     package init(sounds: SoundRegistry?) {
@@ -53,6 +55,7 @@ package struct AlarmFileDecoder {
         hooks = document["hooks"].map { decodeHooks($0) } ?? []
         inputs = document["inputs"].map { decodeInputs($0) } ?? []
         if let value = document["night"], let hours = decodeNight(value) { night = hours }
+        calendars = document["calendars"].map { decodeCalendars($0) } ?? [:]
         skipDays = document["skipDays"].flatMap { decodeSkipDays($0) } ?? []
         pausedUntil = document["pausedUntil"].flatMap {
             parse($0, tr("pausedUntil must be a string \"YYYY-MM-DD\" (written by 'alarmplay pause')"), CalendarDate.init(parsing:))

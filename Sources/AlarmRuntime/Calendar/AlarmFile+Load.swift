@@ -9,7 +9,7 @@ extension AlarmFile {
     public static func load(path: String, sounds: SoundRegistry?, calendars: CalendarLoader? = nil) throws(AlarmFileError) -> AlarmFile {
         var file = try read(path: path, sounds: sounds)
         let loader = calendars ?? CalendarLoader(alarmsPath: path, environment: .current(), now: SystemClock().now().seconds)
-        file.alarms = loader.attach(to: file.alarms)
+        file.alarms = loader.naming(file).attach(to: file.alarms)
         return file
     }
 
@@ -25,10 +25,10 @@ extension AlarmFile {
         return try parse(String(decoding: bytes, as: UTF8.self), path: path, sounds: sounds)
     }
 
-    /// The calendars its alarms name, each once, in file order.
+    /// The calendars its alarms name, each file or URL once, in file order.
     public func calendarSources(_ loader: CalendarLoader) -> [CalendarSource] {
         var seen: Set<String> = []
         return alarms.flatMap { $0.skipDays.sources + ($0.fromCalendar.map { [$0.calendar] } ?? []) }
-            .filter { seen.insert($0).inserted }.map(loader.source)
+            .map(loader.naming(self).source).filter { seen.insert($0.reference).inserted }
     }
 }

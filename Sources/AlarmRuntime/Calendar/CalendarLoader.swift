@@ -13,6 +13,8 @@ public struct CalendarLoader {
     public var fetchesMissing = true
     /// What `run` read of each skip-days calendar before, by file: one it cannot read now keeps those days.
     public var lastGood: [String: SkipCalendar] = [:]
+    /// The file's `"calendars"`: a reference that is one of these names stands for its file or URL.
+    public var names: [String: String] = [:]
 
     /// Occurrences from a year back (a long event still in progress) to five years ahead.
     public static let pastDays = 400
@@ -35,7 +37,14 @@ public struct CalendarLoader {
     }
 
     public func source(_ reference: String) -> CalendarSource {
-        CalendarSource(reference, alarmsPath: alarmsPath, cacheFolder: cacheFolder)
+        CalendarSource(reference, alarmsPath: alarmsPath, cacheFolder: cacheFolder, names: names)
+    }
+
+    /// This loader with the names `file` gives its calendars.
+    public func naming(_ file: AlarmFile) -> CalendarLoader {
+        var loader = self
+        loader.names = file.calendars
+        return loader
     }
 
     /// The events of `source` in the window kept; nil for a URL never fetched that is not fetched here.
@@ -95,11 +104,12 @@ public struct CalendarLoader {
 
     /// The skip-days calendars of `alarms` with days worth keeping, by the file they were read
     /// from: what the next read keeps of one it cannot read (`lastGood`).
-    public func keptCalendars(of alarms: [Alarm]) -> [String: SkipCalendar] {
+    public func keptCalendars(of file: AlarmFile) -> [String: SkipCalendar] {
+        let loader = naming(file)
         var kept: [String: SkipCalendar] = [:]
-        for alarm in alarms {
+        for alarm in file.alarms {
             for (reference, calendar) in zip(alarm.skipDays.sources, alarm.skipDays.calendars) where calendar.problem == nil || !calendar.days.isEmpty {
-                kept[source(reference).path] = calendar
+                kept[loader.source(reference).path] = calendar
             }
         }
         return kept

@@ -54,6 +54,8 @@ package final class ScheduleSource {
     private var reloads = 0
     /// The skip-days calendars in force, by file: a calendar that breaks keeps these days.
     private var keptCalendars: [String: SkipCalendar] = [:]
+    /// The file's `"calendars"`, which alarms name calendars by.
+    private var calendarNames: [String: String] = [:]
 
     package init(alarmsPath: String, folders: SoundFolders, statePath: String, notifier: Notifier) {
         calendarRefresher = CalendarRefresher(notifier: notifier)
@@ -87,7 +89,7 @@ package final class ScheduleSource {
         calendars.fetchesMissing = false
         calendars.lastGood = kept
         let file = try AlarmFile.load(path: path, sounds: registry, calendars: calendars)
-        return Read(file: file, scanned: scanned, calendars: file.calendarSources(calendars), keptCalendars: calendars.keptCalendars(of: file.alarms))
+        return Read(file: file, scanned: scanned, calendars: file.calendarSources(calendars), keptCalendars: calendars.keptCalendars(of: file))
     }
 
     /// At start, before anything rings: read here, and the copy kept. Throws only when the file
@@ -149,6 +151,7 @@ package final class ScheduleSource {
         documentInForce = file.document
         inputs = file.inputs
         night = file.night
+        calendarNames = file.calendars
         usingLastGood = lastGood
         if !lastGood { fileProblems = [] }
     }
@@ -175,7 +178,9 @@ package final class ScheduleSource {
     /// Before `ring`'s check: a ring from a remote calendar follows its latest copy (a new one
     /// reloads the schedule); one fetched within half the check's lead is as fresh as it can be.
     package func refreshCalendar(before ring: Ring) {
-        guard let calendar = ring.alarm.fromCalendar?.calendar, CalendarSource.isRemote(calendar) else { return }
+        guard let named = ring.alarm.fromCalendar?.calendar else { return }
+        let calendar = calendarNames[named] ?? named
+        guard CalendarSource.isRemote(calendar) else { return }
         calendarRefresher.refresh(calendar, fresherThan: min(600, Double(ring.alarm.settings.preflight) / 2))
     }
 }

@@ -53,7 +53,7 @@ final class CalendarWarningTests: XCTestCase {
         try write(#"{"skipDays": ["holidays.ics"], "alarms": [{"id": "work", "time": "07:00", "days": "daily"}]}"#)
         var loader = loader()
         let good = try AlarmFile.load(path: alarmsPath, sounds: nil, calendars: loader)
-        let kept = loader.keptCalendars(of: good.alarms)
+        let kept = loader.keptCalendars(of: good)
         XCTAssertEqual(Array(kept.keys), [folder.appendingPathComponent("holidays.ics").path])
         try "BEGIN:VCALENDAR\r\n".write(to: folder.appendingPathComponent("holidays.ics"), atomically: true, encoding: .utf8)
         loader.lastGood = kept
@@ -61,7 +61,7 @@ final class CalendarWarningTests: XCTestCase {
         let calendar = try XCTUnwrap(broken.alarms[0].skipDays.calendars.first)
         XCTAssertEqual(calendar.problem, "\(folder.path)/holidays.ics:1: BEGIN:VCALENDAR is never closed (the file may be cut short)")
         XCTAssertEqual(calendar.days, good.alarms[0].skipDays.calendars[0].days)
-        XCTAssertEqual(loader.keptCalendars(of: broken.alarms).mapValues(\.days), kept.mapValues(\.days), "kept again for the read after")
+        XCTAssertEqual(loader.keptCalendars(of: broken).mapValues(\.days), kept.mapValues(\.days), "kept again for the read after")
         loader.lastGood = [:]
         XCTAssertEqual(try AlarmFile.load(path: alarmsPath, sounds: nil, calendars: loader).alarms[0].skipDays.calendars.first?.days, [:])
     }
