@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""The attacks at the edges (issue 32) against a real `run`, one binary after another, in one run:
+"""The attacks at the edges (issues 32 and 46) against a real `run`, one binary after another, in one run:
 
     bench/edges.py [BINARY...]        (default: .build/debug/alarmplay)
 
 Give the binary before a change first and the one after it second to see both side by side. For
 each attack: what came of it, the due alarm's late_ms (or `never`), the slowest `status` on the
-control socket asked every 0.2 s throughout (ms; a time-out counts 10,000), run's peak RSS (MB), and
-whether it held: the exit status is 1 when the last binary given fails one.
-Needs curl and, for the flood, mosquitto and mosquitto_pub (scripts/setup --test).
+control socket asked every 0.2 s throughout (ms; a time-out counts 10,000), run's peak RSS (MB), how
+long SIGTERM took to end it (s; 10 when it had to be killed), and whether it held: the exit status is
+1 when the last binary given fails one. `EDGES_ONLY=name` runs the attacks whose function name has it.
+Needs curl and, for the flood, mosquitto and mosquitto_pub (scripts/setup --test); the task limit needs
+root and a pids cgroup (cgroup v1 at /sys/fs/cgroup/pids), else the edits flood without it.
 """
 import json
 import os
@@ -112,13 +114,23 @@ class Run:
                 rss = next(int(line.split()[1]) for line in file if line.startswith("VmHWM:"))
         except (OSError, StopIteration):
             rss = 0
+        stopping = time.monotonic()
         self.process.send_signal(signal.SIGTERM)
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
+            self.process.wait()
+        self.stop_seconds = time.monotonic() - stopping
         shutil.rmtree(self.home, ignore_errors=True)
         return rss / 1024
+
+    def threads(self):
+        try:
+            with open(f"/proc/{self.process.pid}/status") as file:
+                return next(int(line.split()[1]) for line in file if line.startswith("Threads:"))
+        except (OSError, StopIteration):
+            return 0
 
 
 def hooks(binary):
@@ -245,15 +257,119 @@ def uploads(binary):
     return run, "12 uploads of 40 MB: " + " ".join(f"{codes.count(code)}×{code}" for code in sorted(set(codes))), "201" not in codes
 
 
+def held_lock(path, seconds):
+    """Another process holding the alarms file's lock, as a second `alarmplay add` would."""
+    holder = subprocess.Popen(["python3", "-c", "import fcntl, sys, time\nf = open(sys.argv[1] + '.lock', 'a')\n"
+                               "fcntl.flock(f, fcntl.LOCK_EX)\nprint('held', flush=True)\ntime.sleep(float(sys.argv[2]))",
+                               path, str(seconds)], stdout=subprocess.PIPE, text=True)
+    holder.stdout.readline()
+    return holder
+
+
+def task_limit(pid, spare):
+    """A pids cgroup (systemd's TasksMax) of `spare` tasks more than `pid` has now; None without one."""
+    pids = "/sys/fs/cgroup/pids"
+    if os.getuid() != 0 or not os.access(pids + "/cgroup.procs", os.W_OK):
+        return None
+    group = f"{pids}/alarmplay-edges-{pid}"
+    os.makedirs(group, exist_ok=True)
+    with open(f"/proc/{pid}/status") as file:
+        threads = next(int(line.split()[1]) for line in file if line.startswith("Threads:"))
+    with open(group + "/pids.max", "w") as file:
+        file.write(str(threads + spare))
+    with open(group + "/cgroup.procs", "w") as file:
+        file.write(str(pid))
+    return group
+
+
+def edit_flood(binary, limited=False):
+    run = Run(binary, due_in=20, alarms=[{"id": "work", "time": "06:45", "days": "weekdays"}])
+    holder = held_lock(run.alarms, 120)
+    group = task_limit(run.process.pid, 4) if limited else None
+    codes = []
+    most = run.threads()
+
+    def edit(index):
+        codes.append(run.http("PATCH", "/api/alarms/work", json.dumps({"label": f"Edit {index}"}).encode(), timeout=15))
+    editors = [threading.Thread(target=edit, args=(index,)) for index in range(40)]
+    for editor in editors:
+        editor.start()
+    deadline = time.time() + 15
+    while time.time() < deadline and any(editor.is_alive() for editor in editors):
+        most = max(most, run.threads())
+        time.sleep(0.1)
+    late = run.late(wait=5)
+    answered = " ".join(f"{codes.count(code)}x{code or 'none'}" for code in sorted(set(codes)))
+
+    def release():
+        # The lock stays held until `run` has ended (the stop is timed with workers waiting on it).
+        run.process.wait()
+        holder.kill()
+        holder.wait()
+        if group:
+            os.rmdir(group)
+    threading.Thread(target=release, daemon=True).start()
+    limit = "under a task limit, " if group else "no task limit (none here), " if limited else ""
+    return run, f"{limit}40 PATCHes behind a held lock: {answered}; threads at most {most}", 0 not in codes and most < 40, late
+
+
+def edit_flood_limited(binary):
+    return edit_flood(binary, limited=True)
+
+
+def daily(count):
+    return [{"id": f"d{index}", "time": f"{(index // 3600 + 2) % 24:02d}:{index // 60 % 60:02d}:{index % 60:02d}"} for index in range(count)]
+
+
+def big_file(binary):
+    run = Run(binary, due_in=40, alarms=daily(999))
+    with open(run.alarms + ".new", "w") as file:
+        json.dump({"alarms": daily(100_000)}, file, indent=1)
+    size = os.path.getsize(run.alarms + ".new") / 1e6
+    os.rename(run.alarms + ".new", run.alarms)
+    read = run.wait_log("event=reloaded", 30) or run.wait_log("event=reload_failed", 1)
+    verdict = "never read" if not read else "refused" if "reload_failed" in read else "taken"
+    while time.time() < run.due - 1:
+        time.sleep(0.05)
+    started = time.monotonic()
+    run.http("GET", "/api/status", timeout=60)
+    status = time.monotonic() - started
+    late = run.late()
+    request = urllib.request.Request(f"http://127.0.0.1:{run.port}/api/alarms", headers={"Authorization": "Bearer " + run.token})
+    started = time.monotonic()
+    try:
+        with urllib.request.urlopen(request, timeout=60) as reply:
+            listed = len(reply.read()) / 1e6
+    except OSError:
+        listed = 0
+    listing = time.monotonic() - started
+    outcome = (f"{size:.1f} MB of 100,000 alarms {verdict}; /api/status {status * 1000:.0f} ms 1 s before a ring, "
+               f"/api/alarms {listed:.1f} MB in {listing:.1f} s")
+    return run, outcome, verdict == "refused", late
+
+
+def huge_playlist(binary):
+    folder = tempfile.mkdtemp(prefix="alarmplay-edges-sounds-")
+    with open(folder + "/huge.m3u", "w") as file:
+        file.write("a.flac\n" * 2_300_000)
+    started = time.monotonic()
+    run = Run(binary, due_in=15, extra=("--sounds", folder))
+    listening = time.monotonic() - started
+    shutil.rmtree(folder, ignore_errors=True)
+    return run, f"a 16 MB .m3u (2.3 million lines) in a sound folder: page up {listening:.1f} s after start", listening < 2
+
+
 ATTACKS = [("page token adds a hook", hooks), ("FIFO in the file's place", fifo), ("/dev/zero in the file's place", dev_zero),
            ("file deleted, then add from the page", deleted), ("MQTT flood, 300,000 junk", flood), ("150 slow sockets, 3 addresses", slow_sockets),
-           ("40 wrong tokens", wrong_tokens), ("70 closed event streams", closed_streams), ("12 parallel 40 MB uploads", uploads)]
+           ("40 wrong tokens", wrong_tokens), ("70 closed event streams", closed_streams), ("12 parallel 40 MB uploads", uploads),
+           ("40 edits behind a held lock", edit_flood),
+           ("the same under a task limit", edit_flood_limited), ("100,000 alarms written", big_file), ("16 MB playlist", huge_playlist)]
 
 
 def main():
     binaries = sys.argv[1:] or [os.path.join(ROOT, ".build/debug/alarmplay")]
     only = os.environ.get("EDGES_ONLY")
-    print(f"{'attack':38} {'binary':14} {'late_ms':>8} {'status_max_ms':>14} {'rss_MB':>7}  {'verdict':7} outcome")
+    print(f"{'attack':38} {'binary':14} {'late_ms':>8} {'status_max_ms':>14} {'rss_MB':>7} {'stop_s':>6}  {'verdict':7} outcome")
     failed = 0
     for name, attack in ATTACKS:
         if only and only not in attack.__name__:
@@ -265,12 +381,13 @@ def main():
             slowest = run.slowest
             rss = run.finish()
             # The goal: the attack's own outcome, the alarm on its second, status within a second,
-            # and memory a Pi has (the uploads' bodies are held until checked, two at a time).
-            held = held and late != "never" and int(late) < 1000 and slowest < 1.0 and rss < 400
+            # memory a Pi has (the uploads' bodies are held until checked, two at a time), and a
+            # stop that ends `run` within a few seconds.
+            held = held and late != "never" and int(late) < 1000 and slowest < 1.0 and rss < 400 and run.stop_seconds < 5
             # A checkout's binary is named by its checkout (/tmp/before/.build/debug/alarmplay: before).
             parts = os.path.abspath(binary).split("/")
             label = parts[-4] if parts[-3:-1] == [".build", "debug"] else binary
-            print(f"{name:38} {label[-14:]:14} {late:>8} {slowest * 1000:>14.0f} {rss:>7.1f}  {'held' if held else 'FAILED':7} {outcome}",
+            print(f"{name:38} {label[-14:]:14} {late:>8} {slowest * 1000:>14.0f} {rss:>7.1f} {run.stop_seconds:>6.1f}  {'held' if held else 'FAILED':7} {outcome}",
                   flush=True)
             failed += not held and binary == binaries[-1]
     return 1 if failed else 0
