@@ -20,6 +20,11 @@ public protocol InputSource: AnyObject {
     /// True when input comes as single keys from a terminal.
     var isTerminal: Bool { get }
 
+    /// When bytes held back for the rest of a key (a lone ESC, perhaps an arrow key's start) count
+    /// as the key they are, on `next`'s clock; nil when nothing is held. A caller that asks
+    /// `next` only for what is there already calls it again then.
+    var heldUntil: Int64? { get }
+
     /// The next event, or nil once `deadline` (`CLOCK_MONOTONIC` nanoseconds, as `SystemMonotonicTime().now()`)
     /// passes first. A nil deadline waits as long as it takes.
     func next(until deadline: Int64?) -> InputEvent?

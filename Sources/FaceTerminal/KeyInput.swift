@@ -23,19 +23,21 @@ public final class KeyInput: InputSource {
 
     public var isTerminal: Bool { true }
 
+    /// Counted from the bytes' arrival, not from each call: a caller that only drains what is
+    /// there (`run`'s loop, deadline now) still gets its Esc once this passes.
+    public private(set) var heldUntil: Int64?
+
     public func next(until deadline: Int64?) -> InputEvent? {
         while true {
             if !queue.isEmpty { return .key(queue.removeFirst()) }
             if ended != nil { return ended!.next(waiting: wait, until: deadline) }
-            if decoder.hasPending {
-                let escapeDeadline = SystemMonotonicTime().now() + Self.escapeWait
-                let waitUntil = deadline.map { min($0, escapeDeadline) } ?? escapeDeadline
+            if let heldUntil {
+                let waitUntil = deadline.map { min($0, heldUntil) } ?? heldUntil
                 if wait.wait(for: rawMode.descriptor, until: waitUntil) == .deadline {
-                    if waitUntil == escapeDeadline {
-                        queue += decoder.flush()
-                        continue
-                    }
-                    return nil
+                    guard waitUntil == heldUntil else { return nil }
+                    queue += decoder.flush()
+                    self.heldUntil = nil
+                    continue
                 }
             } else if wait.wait(for: rawMode.descriptor, until: deadline) == .deadline {
                 return nil
@@ -49,9 +51,11 @@ public final class KeyInput: InputSource {
         let count = read(rawMode.descriptor, &buffer, buffer.count)
         if count > 0 {
             queue += decoder.feed(buffer[0..<count])
+            heldUntil = decoder.hasPending ? SystemMonotonicTime().now() + Self.escapeWait : nil
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
             // The terminal hung up.
             queue += decoder.flush()
+            heldUntil = nil
             ended = EndedInput()
         }
     }

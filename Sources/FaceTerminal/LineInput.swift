@@ -23,6 +23,9 @@ public final class LineInput: InputSource {
 
     public var isTerminal: Bool { false }
 
+    /// A partial line waits for its newline, however long.
+    public var heldUntil: Int64? { nil }
+
     public func next(until deadline: Int64?) -> InputEvent? {
         while true {
             if !lines.isEmpty { return .line(lines.removeFirst()) }

@@ -15,6 +15,8 @@ final package class TerminalFace: DaemonFace {
     private var input: (any InputSource)?
     private var statusLine: StatusLine?
     private var ended = false
+    /// When a lone Esc, held back in case an arrow key's bytes follow, counts as Esc.
+    private var heldKey: EventLoop.Deadline?
     /// The person's language: `run` keeps the process's in `C` for its log.
     private let language = Localizer.fromEnvironment()
 
@@ -34,6 +36,7 @@ final package class TerminalFace: DaemonFace {
     /// Puts the terminal back as it was (raw mode off, the status line gone).
     package func stop() {
         host.loop.unwatch(STDIN_FILENO)
+        host.loop.cancel(heldKey)
         ended = true
         statusLine?.clear()
         statusLine = nil
@@ -66,7 +69,14 @@ final package class TerminalFace: DaemonFace {
 
     /// Drains what stdin has without blocking. End of input is not "quit": under systemd
     /// stdin is /dev/null, and a script may close its pipe and still want the alarm to ring.
+    /// A lone Esc is read again once its wait is over, by a deadline of the loop: waiting here
+    /// would hold the loop, and a ring, for it.
     private func readInput() {
+        host.loop.cancel(heldKey)
+        heldKey = nil
+        defer {
+            if let held = input?.heldUntil { heldKey = host.loop.schedule(at: held) { [unowned self] in readInput() } }
+        }
         let now = SystemMonotonicTime().now()
         while let input, let next = input.next(until: now) {
             switch next {

@@ -171,6 +171,31 @@ final class ManageCommandTests: XCTestCase {
             """)
     }
 
+    /// `--time` on an alarm whose days take their time from the sun or a calendar: one time in
+    /// place of the rule, on the same days, and said so.
+    func testEditTimeReplacesTheSunOrTheCalendarAndSaysSo() throws {
+        try writeAlarms("""
+            {"location": {"latitude": 52.52, "longitude": 13.4},
+             "alarms": [
+              {"id": "dawn", "days": "weekdays", "sun": {"event": "sunrise", "offset": "-30m", "earliest": "06:00", "latest": "07:30"}},
+              {"id": "work", "days": "weekdays", "fromCalendar": {"calendar": "work.ics", "before": "1h30m", "otherwise": "07:00"}}]}
+            """)
+        let sun = try run(["edit", "dawn", "--time", "6:45"])
+        XCTAssertEqual(sun.status, 0, sun.stderr)
+        XCTAssertTrue(sun.stdout.hasPrefix("changed dawn\ndawn rings at 06:45 on its days now, in place of sunrise −30m (06:00–07:30)\n"), sun.stdout)
+        let calendar = try run(["edit", "work", "--time", "7:15"])
+        XCTAssertEqual(calendar.status, 0, calendar.stderr)
+        XCTAssertTrue(calendar.stdout.hasPrefix("changed work\nwork rings at 07:15 on its days now, in place of first event in work.ics −1h30m"), calendar.stdout)
+        let json = try JSONSerialization.jsonObject(with: Data(try run(["list", "--json"]).stdout.utf8)) as? [[String: Any]]
+        XCTAssertEqual(json?.map { $0["time"] as? String }, ["06:45", "07:15"])
+        XCTAssertEqual(json?.map { $0["days"] as? [String] }, [["mon", "tue", "wed", "thu", "fri"], ["mon", "tue", "wed", "thu", "fri"]])
+        let written = try alarmsText()
+        XCTAssertFalse(written.contains("\"sun\""), written)
+        XCTAssertFalse(written.contains("fromCalendar"), written)
+        let label = try run(["edit", "dawn", "--label", "Up"])
+        XCTAssertEqual(label.stdout.components(separatedBy: "in place of").count, 1, "only a new time says so: \(label.stdout)")
+    }
+
     func testRemoveEnableDisable() throws {
         try writeAlarms(#"{"alarms": [{"id": "a", "time": "06:45", "days": "daily"}, {"id": "b", "time": "07:00", "enabled": false}]}"#)
         let disabled = try run(["disable", "a"])

@@ -47,4 +47,41 @@ final class RestoreCommandTests: XCTestCase {
         XCTAssertEqual(try scenario.control(["restore", "--force", "--alarms", scenario.alarmsPath]).status, 0)
         XCTAssertEqual(try alarmsText(), kept)
     }
+
+    /// The file deleted under a running `run`: `status`, `list` and `next` all say it is missing,
+    /// that `run` keeps ringing the schedule it had, and how to put the file back; none advises
+    /// `add`, which would replace that schedule with one alarm.
+    func testTheViewsAgreeWhenTheFileIsDeletedUnderARunningRun() throws {
+        try scenario.writeAlarms(["{\"id\": \"work\", \"time\": \"06:45\", \"days\": \"daily\"}", "{\"id\": \"gym\", \"time\": \"18:00\", \"days\": \"mon\"}"])
+        let run = try scenario.startRun(["--no-http"])
+        try FileManager.default.removeItem(atPath: scenario.alarmsPath)
+        XCTAssertNotNil(run.waitForLog("event=reload_failed"), run.stderr)
+        let path = scenario.alarmsPath
+        let says = "no alarms file at \(path): the running 'run' keeps ringing the last schedule that loaded; 'alarmplay restore' puts the file back"
+        let status = try scenario.control(["status"])
+        XCTAssertEqual(status.status, 0, status.stderr)
+        XCTAssertTrue(status.stdout.contains("next: work at "), "the schedule in force: \(status.stdout)")
+        XCTAssertTrue(status.stdout.contains(says), status.stdout)
+        let json = try JSONSerialization.jsonObject(with: Data(try scenario.control(["status", "--json"]).stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(json?["missingFile"] as? String, path)
+        for command in [["list"], ["list", "--json"], ["next"], ["edit", "work", "--time", "7:00"]] {
+            let result = try scenario.control(command + ["--alarms", path])
+            XCTAssertEqual(result.status, 66, "\(command): \(result.stdout)\(result.stderr)")
+            XCTAssertEqual(result.stderr, "alarmplay: error: \(says)\n", "\(command)")
+            XCTAssertFalse((result.stdout + result.stderr).contains("alarmplay add"), "\(command)")
+        }
+        XCTAssertFalse(run.stderr.contains("alarmplay add"), "run's log advises no add once a schedule is in force: \(run.stderr)")
+
+        XCTAssertEqual(try scenario.control(["restore", "--alarms", path]).status, 0)
+        XCTAssertNotNil(run.waitForLog("event=reloaded count=2"), run.stderr)
+        let back = try scenario.control(["status", "--json"])
+        XCTAssertTrue((try JSONSerialization.jsonObject(with: Data(back.stdout.utf8)) as? [String: Any])?["missingFile"] is NSNull, back.stdout)
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+
+        try FileManager.default.removeItem(atPath: path)
+        let stopped = try scenario.control(["next", "--alarms", path])
+        XCTAssertEqual(stopped.status, 66)
+        XCTAssertEqual(stopped.stderr, "alarmplay: error: no alarms file at \(path): 'alarmplay restore' puts back the last one that loaded\n")
+    }
 }

@@ -134,6 +134,26 @@ final class RunTerminalTests: XCTestCase {
         XCTAssertEqual(rawText.components(separatedBy: "event=stopped").count - 1, 1, "the second Ctrl-C quits, it stops nothing")
     }
 
+    /// Esc alone stops the ring: held back only while an arrow key's bytes could follow, then
+    /// Esc, though `run` asks its input only for what is there. The key after it counts on its own.
+    func testEscStopsTheRingingAlarmAndTheNextKeyCountsOnItsOwn() throws {
+        let due = scenario.at(secondsAhead: 4)
+        try scenario.writeAlarms(["{\"id\": \"esc\", \"label\": \"Escape\", \(due.json), \"sound\": \"tone:beep\", \"fadeIn\": 0, \"ringFor\": \"1m\"}"])
+        try startRun()
+        XCTAssertNotNil(waitForLog("event=fired id=esc", timeout: 15), rawText)
+        try pane.waitForScreen(containing: "x/q/Esc stop")
+        try pane.press("Escape")
+        XCTAssertNotNil(waitForLog("event=stopped id=esc", timeout: 5), "Esc did not stop the ring: \(rawText)")
+        try pane.waitForScreen(containing: "Ctrl-C quits")
+        try pane.press("?")
+        try pane.waitForScreen(containing: "keys: z/s/Space/Enter snooze")
+        XCTAssertTrue(runIsAlive, rawText)
+        try pane.press("C-c")
+        let (exit, restored) = pane.waitForExit()
+        XCTAssertEqual(exit, "exit=130", rawText)
+        XCTAssertTrue(restored, "stty -g differs after run")
+    }
+
     /// SIGTERM (systemd, `kill`) while an alarm rings: a clean exit, the terminal restored.
     func testTerminatedWhileRingingRestoresTheTerminal() throws {
         let due = scenario.at(secondsAhead: 4)

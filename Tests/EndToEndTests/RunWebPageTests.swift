@@ -207,6 +207,38 @@ final class RunWebPageTests: XCTestCase {
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
 
+    /// Cards with long lines (the reference's time per weekday with a label, its calendar rule)
+    /// at a phone's 390 px: the lines are cut short with an ellipsis, so nothing is wider than
+    /// the screen and every on/off switch is on it.
+    func testLongCardsFitAPhonesWidthWithTheirSwitchesOnScreen() throws {
+        try scenario.writeAlarms([
+            #"{"id": "week", "label": "Early shift at the hospital", "times": {"mon": "06:30", "tue": "06:30", "wed": "07:00", "fri": "08:15", "sat": "09:30"}}"#,
+            #"{"id": "work", "days": "weekdays", "fromCalendar": {"calendar": "work.ics", "before": "1h30m", "earliest": "05:30", "latest": "09:00", "otherwise": "07:00"}}"#,
+        ])
+        let run = try scenario.startRun()
+        let client = try WebClient(run: run, home: scenario.home)
+        let browser = try WebDriver()
+        try browser.open(client.base + "/?token=" + client.token!)
+        XCTAssertTrue(browser.wait(for: "document.querySelectorAll('#alarms li.alarm .alarm-details').length === 2"), "the alarm list did not load")
+        XCTAssertEqual(try browser.run("return window.innerWidth;") as? Int, 390, "the phone's viewport")
+        let overflow = try XCTUnwrap(browser.run("""
+            const width = window.innerWidth;
+            const wide = [...document.querySelectorAll('body *')].filter((node) => node.getBoundingClientRect().right > width + 0.5)
+              .map((node) => `${node.tagName}.${node.className} ${Math.round(node.getBoundingClientRect().right)}px`);
+            const switches = [...document.querySelectorAll('#alarms .switch')].map((node) => node.getBoundingClientRect())
+              .filter((box) => box.left < 0 || box.right > width).length;
+            return { document: document.documentElement.scrollWidth, main: document.querySelector('main').scrollWidth - document.querySelector('main').clientWidth,
+                     wide, switches, cut: [...document.querySelectorAll('.alarm-details')].some((node) => node.scrollWidth > node.clientWidth) };
+            """) as? [String: Any])
+        XCTAssertLessThanOrEqual(overflow["document"] as? Int ?? .max, 390, "\(overflow)")
+        XCTAssertEqual(overflow["main"] as? Int, 0, "main scrolls sideways: \(overflow)")
+        XCTAssertEqual(overflow["wide"] as? [String], [], "wider than the screen: \(overflow)")
+        XCTAssertEqual(overflow["switches"] as? Int, 0, "a switch off the screen: \(overflow)")
+        XCTAssertEqual(overflow["cut"] as? Bool, true, "the long line is cut short, with its ellipsis: \(overflow)")
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
     private func waitFor(_ seconds: TimeInterval = 5, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {

@@ -69,6 +69,45 @@ final class StopwatchEndToEndTests: XCTestCase {
     }
 
     /// What the stopwatch says, in the reader's language; `--json` and the laps file stay the same.
+    /// A laps file that cannot be written: the laps are printed all the same, then one line
+    /// naming the file and why, and exit 73 (EX_CANTCREAT).
+    func testALapsFileThatCannotBeWrittenSaysSo() throws {
+        try home.write("file", "not a folder\n")
+        let lapsFile = home.file("file/laps.txt")
+        let result = try AlarmPlayBinary.run(["stopwatch", "--laps-file", lapsFile], environment: AlarmPlayBinary.environment(home: home),
+                                             stdin: "start\nlap\n")
+        XCTAssertEqual(result.status, 73, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Lap 1 "), "the laps are printed first: \(result.stdout)")
+        XCTAssertEqual(result.stderr, "alarmplay: error: cannot write the laps to \(lapsFile): Not a directory\n")
+    }
+
+    /// Anything but a regular file is written in place, as a shell's `>` would: a FIFO passes the
+    /// laps on, and a full device (a copy of /dev/full) says so and stays the device it is.
+    func testALapsFileThatIsNoRegularFileIsWrittenInPlace() throws {
+        let fifo = home.file("laps.fifo")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let reader = RunningProcess(["-c", "cat '\(fifo)' > '\(home.file("read.txt"))'"], environment: [:], executable: "/bin/sh")
+        try reader.start()
+        let piped = try AlarmPlayBinary.run(["stopwatch", "--laps-file", fifo], environment: AlarmPlayBinary.environment(home: home), stdin: "start\nlap\n")
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(reader.wait(timeout: 10).status, 0)
+        XCTAssertTrue(try String(contentsOfFile: home.file("read.txt"), encoding: .utf8).hasPrefix("1   00:00."), "the laps through the FIFO")
+        XCTAssertEqual(fileType(fifo), S_IFIFO, "still a FIFO")
+
+        try requireRoot("a device node made with mknod")
+        let full = home.file("full")
+        XCTAssertEqual(try ChildProcess.run([full, "c", "1", "7"], environment: [:], executable: "/usr/bin/mknod").status, 0)
+        let result = try AlarmPlayBinary.run(["stopwatch", "--laps-file", full], environment: AlarmPlayBinary.environment(home: home), stdin: "start\nlap\n")
+        XCTAssertEqual(result.status, 73, result.stdout)
+        XCTAssertEqual(result.stderr, "alarmplay: error: cannot write the laps to \(full): No space left on device\n")
+        XCTAssertEqual(fileType(full), S_IFCHR, "still the device")
+    }
+
+    private func fileType(_ path: String) -> mode_t? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+    }
+
     func testInGermanAndKorean() throws {
         try MessageCatalogs.compile()
         let expected = [

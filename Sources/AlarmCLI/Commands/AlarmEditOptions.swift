@@ -113,6 +113,7 @@ package enum AlarmEditOptions {
                 for line in error.lines { context.console.err(line) }
                 context.console.err(tr("alarmplay: nothing was changed: fix the alarms file first (see 'alarmplay validate')"))
             }
+            if case let .missing(missing) = error, let gone = MissingAlarmsFile.find(path: missing, context: context) { throw gone }
             throw error
         } catch let error as AlarmEditRejected {
             throw rejection(error.problems, timeName: timeName)

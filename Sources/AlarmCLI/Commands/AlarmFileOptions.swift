@@ -11,7 +11,7 @@ package enum AlarmFileOptions {
 
     /// A skip-days calendar that cannot be read is said as a warning (`warnsOfCalendars`): the
     /// rings shown do not skip its days.
-    package static func load(_ arguments: ParsedArguments, context: CommandContext, warnsOfCalendars: Bool = true) throws(AlarmFileError) -> AlarmFile {
+    package static func load(_ arguments: ParsedArguments, context: CommandContext, warnsOfCalendars: Bool = true) throws -> AlarmFile {
         let path = AlarmFileLocation.path(explicit: arguments.value("alarms"), environment: context.environment)
         let folders = SoundFolders(environment: context.environment, extra: arguments.all("sounds"))
         do {
@@ -24,6 +24,7 @@ package enum AlarmFileOptions {
             if case .invalid = error {
                 for line in error.lines { context.console.err(line) }
             }
+            if case .missing = error, let gone = MissingAlarmsFile.find(path: path, context: context) { throw gone }
             throw error
         }
     }

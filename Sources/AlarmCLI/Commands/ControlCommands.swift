@@ -88,7 +88,9 @@ public enum StatusCommand: Command {
         if let paused = status["pausedUntil"]?.stringValue {
             context.console.out(tr("paused until {date} ('alarmplay resume' ends it)", ["date": paused]))
         }
-        if status["schedule"]?.stringValue == "last-good" {
+        if let path = status["missingFile"]?.stringValue {
+            context.console.out(MissingAlarmsFile(path: path, running: true, alarms: status["alarms"]?.numberValue?.int ?? 0).description)
+        } else if status["schedule"]?.stringValue == "last-good" {
             context.console.out(tr("schedule: the last good copy (the alarms file is invalid; see 'alarmplay validate')"))
         } else if let problems = status["problems"]?.arrayValue, !problems.isEmpty {
             // Edits that do not take effect must not go unnoticed: the schedule is the one before them.

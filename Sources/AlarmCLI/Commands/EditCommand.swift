@@ -17,6 +17,7 @@ public enum EditCommand: Command {
             Only what is given changes; other keys keep their values and places in the file.
             --days replaces a date and --date replaces days. --label "" removes the label.
             Changing the time, days or date (or switching it off) cancels a skip.
+            --time replaces a time per day, the sun or a calendar that gave each day its time.
             """) + "\n" + AlarmEditOptions.valuesDiscussion
     )
 
@@ -25,11 +26,18 @@ public enum EditCommand: Command {
         guard !changes.isEmpty else {
             throw UsageError(tr("nothing to change: give options such as --time 07:00 or --days weekdays"))
         }
-        let (file, index) = try AlarmEditOptions.update(arguments, context: context) {
-            try AlarmFileEdits.edit(arguments.positionals[0], changes, in: $0, today: LocalTimeZone.current.localTime(at: SystemClock().now().seconds).date)
+        let reference = arguments.positionals[0]
+        let (file, (index, replaced)) = try AlarmEditOptions.update(arguments, context: context) { file in
+            // What a new time takes the place of, to say so.
+            let rule = changes.values["time"] == nil ? nil : try AlarmFileEdits.alarm(reference, in: file).dayRuleText
+            let outcome = try AlarmFileEdits.edit(reference, changes, in: file, today: LocalTimeZone.current.localTime(at: SystemClock().now().seconds).date)
+            return (outcome.edit, (outcome.result, rule))
         }
         let alarm = file.alarms[index]
         context.console.out(tr("changed {id}", ["id": alarm.name]))
+        if let replaced {
+            context.console.out(tr("{id} rings at {time} on its days now, in place of {rule}", ["id": alarm.name, "time": alarm.time.description, "rule": replaced]))
+        }
         AlarmEditOptions.show(alarm, in: file, arguments, context: context)
         return .success
     }

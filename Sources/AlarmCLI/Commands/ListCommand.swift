@@ -11,13 +11,15 @@ public enum ListCommand: Command {
             'done' (a one-shot that has rung, or a date that has passed) or 'off'.
             SOUND is the sound's name and, in brackets, its index in 'alarmplay sounds'.
             Before the first alarm is added (no file at the default place) it says how to add one
-            and exits 0; a missing file given with --alarms or $ALARMPLAY_ALARMS exits 66.
+            and exits 0; a missing file given with --alarms or $ALARMPLAY_ALARMS exits 66, as does
+            a file deleted after it loaded (it says how to put it back: 'alarmplay restore').
             """)
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         let path = AlarmEditOptions.path(arguments, context: context)
         let isDefault = arguments.value("alarms") == nil && context.environment["ALARMPLAY_ALARMS"] == nil
+        if !FileSystem.exists(path), let gone = MissingAlarmsFile.find(path: path, context: context) { throw gone }
         if isDefault, !FileSystem.exists(path) {
             let hint = tr("no alarms yet; add one with: {command}", ["command": "alarmplay add 07:00 --days weekdays"])
             if arguments.flag("json") {

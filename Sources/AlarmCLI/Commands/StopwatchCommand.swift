@@ -46,7 +46,11 @@ public enum StopwatchCommand: Command {
             context.console.out(StopwatchDisplay.summary(session.stopwatch, at: now).joined(separator: "\n"))
         }
         if let path = arguments.value("laps-file") {
-            try AtomicFile.write(StopwatchFormat.copyText(session.stopwatch.laps), to: path)
+            do {
+                try OutputFile.write(StopwatchFormat.copyText(session.stopwatch.laps), to: path)
+            } catch {
+                throw LapsFileError(path: path, reason: String(cString: strerror(error.code)))
+            }
         }
         return .success
     }

@@ -7,6 +7,8 @@ public struct StatusReport: Sendable {
     public var usingLastGood: Bool
     /// What is wrong with the file now, located.
     public var problems: [String]
+    /// The alarms file's path while there is none (the schedule in force stays).
+    public var missingFile: String?
     public var timers: [RunningTimer]
     /// Rings that did not ring as asked, as their events, until the page says they were seen.
     public var reports: [JSONValue]
@@ -57,7 +59,7 @@ public struct StatusReport: Sendable {
         ]
         let process: [(String, JSONValue)] = [
             ("wake", wakeJSON), ("priority", priority.json), ("schedule", .string(usingLastGood ? "last-good" : "file")),
-            ("version", .string(Version.current)), ("problems", .array(problems.map(JSONValue.string))),
+            ("version", .string(Version.current)), ("problems", .array(problems.map(JSONValue.string))), ("missingFile", .optional(missingFile)),
             ("timers", .array(timers.map { $0.json(format: format) })),
         ]
         let ahead: [(String, JSONValue)] = [

@@ -19,12 +19,13 @@ public enum AlarmFileEdits {
         return alarm
     }
 
-    /// Appends an alarm; without an id it gets one from its label or time.
+    /// Appends an alarm; without an id it gets one from its label or time (a time per day's first).
     public static func add(_ changes: AlarmChanges, to file: AlarmFile, today: CalendarDate? = nil) throws -> Outcome {
         try NewText.check(changes)
         try checkDate(changes, today: today)
         var changes = changes
-        if changes.values["id"] == nil, let time = changes.values["time"]?.stringValue, let parsed = try? TimeOfDay(parsing: time) {
+        let time = changes.values["time"]?.stringValue ?? changes.values["times"]?.members?.first?.value.stringValue
+        if changes.values["id"] == nil, let time, let parsed = try? TimeOfDay(parsing: time) {
             let taken = Set(file.alarms.compactMap { $0.id })
             changes.set("id", .string(AlarmID.generate(label: changes.values["label"]?.stringValue, time: parsed, taken: taken)))
         }
@@ -41,10 +42,15 @@ public enum AlarmFileEdits {
         try checkDate(changes, today: today)
         let found = try alarm(reference, in: file)
         var changes = changes
-        // One time in place of a time per day keeps the days those times had.
-        if changes.values["time"] != nil, !found.times.isEmpty {
-            changes.remove("times")
-            if changes.values["days"] == nil { changes.set("days", .array(WeekdaySet(Array(found.times.keys)).names.map(JSONValue.string))) }
+        // One time takes the place of what gave each day its time (a time per day, the sun, a
+        // calendar), as the one who typed it means; a time per day's days stay.
+        if changes.values["time"] != nil {
+            if !found.times.isEmpty {
+                changes.remove("times")
+                if changes.values["days"] == nil { changes.set("days", .array(WeekdaySet(Array(found.times.keys)).names.map(JSONValue.string))) }
+            }
+            if found.sun != nil { changes.remove("sun") }
+            if found.fromCalendar != nil { changes.remove("fromCalendar") }
         }
         let index = found.position - 1
         return replacing(in: file) { alarms in

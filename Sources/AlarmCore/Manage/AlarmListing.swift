@@ -44,7 +44,7 @@ public struct AlarmListing: Sendable {
 
     public func row(format: TimeFormat) -> [String] {
         [
-            alarm.name, alarm.enabled ? tr("on") : tr("off"), alarm.timesText ?? alarm.sun?.description ?? alarm.fromCalendar?.description ?? alarm.time.description, alarm.repeats.words,
+            alarm.name, alarm.enabled ? tr("on") : tr("off"), alarm.dayRuleText ?? alarm.time.description, alarm.repeats.words,
             alarm.label ?? "-", soundText, next(format: format) + (nextSkip.map { "; " + $0.line(format: format) } ?? ""),
         ]
     }

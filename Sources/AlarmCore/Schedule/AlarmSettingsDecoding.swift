@@ -118,22 +118,25 @@ extension AlarmFileDecoder {
         return reference
     }
 
-    /// A duration string (`"9m"`) or a whole number of seconds, within `range`.
+    /// A duration string (`"9m"`; signed, `"-30m"`, when `range` goes below zero) or whole seconds, within `range`.
     mutating package func decodeDuration(_ value: JSONValue, _ name: String, _ range: ClosedRange<Int>) -> Int? {
         let seconds: Int
         if let number = value.numberValue, let whole = number.int, !number.text.contains(".") {
             seconds = whole
         } else if value.stringValue != nil {
-            guard let parsed = parse(value, "", DurationText.parse) else { return nil }
+            // A range below zero takes a sign: `+10m`, `-30m`.
+            guard let parsed = range.lowerBound < 0 ? parse(value, "", DurationText.parseSigned) : parse(value, "", DurationText.parse) else { return nil }
             seconds = parsed
         } else {
             report(Self.got(tr("{key} must be a duration such as \"9m\" or whole seconds", ["key": name]), value), at: value.position)
             return nil
         }
         guard range.contains(seconds) else {
-            let low = DurationText.format(range.lowerBound)
             let high = DurationText.format(range.upperBound)
-            report(Self.got(tr("{key} must be from {low} to {high}", ["key": name, "low": low, "high": high]), value), at: value.position)
+            let message = range.lowerBound < 0
+                ? tr("{key} must be up to {high} either way, e.g. \"-30m\" or \"+10m\"", ["key": name, "high": high])
+                : tr("{key} must be from {low} to {high}", ["key": name, "low": DurationText.format(range.lowerBound), "high": high])
+            report(Self.got(message, value), at: value.position)
             return nil
         }
         return seconds

@@ -14,6 +14,14 @@ public enum DurationText {
         return seconds
     }
 
+    /// `+10m`, `-30m`, `−30m` (the minus `list` prints) or `10m`: whole seconds, negative before.
+    public static func parseSigned(_ text: String) throws(ValueError) -> Int {
+        let trimmed = Substring(text).trimmingSpaces
+        guard let sign = trimmed.first, "+-−".contains(sign) else { return try parse(text) }
+        let seconds = try parse(String(trimmed.dropFirst()))
+        return sign == "+" ? seconds : -seconds
+    }
+
     /// Worded only when thrown: durations are read for every alarm.
     private static func invalid(_ text: String) -> ValueError {
         ValueError(tr("invalid duration \"{value}\" (use e.g. {examples})", ["value": text, "examples": examples]))

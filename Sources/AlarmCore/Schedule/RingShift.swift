@@ -30,9 +30,8 @@ public struct RingShift: Sendable, Equatable {
         /// `07:30` (a time), `+30m` or `-15m` (an offset), as the command line, the page and MQTT give it.
         public init(parsing text: String) throws(ValueError) {
             let trimmed = Substring(text).trimmingSpaces
-            if let sign = trimmed.first, sign == "+" || sign == "-" {
-                let seconds = try DurationText.parse(String(trimmed.dropFirst()))
-                self = .by(seconds: sign == "-" ? -seconds : seconds)
+            if let sign = trimmed.first, "+-−".contains(sign) {
+                self = .by(seconds: try DurationText.parseSigned(String(trimmed)))
             } else {
                 self = .time(try TimeOfDay(typed: String(trimmed)))
             }

@@ -17,6 +17,8 @@ public struct SunRule: Sendable, Equatable {
     public var event: SolarTime.Event
     /// Seconds, negative: before the event.
     public var offset: Int
+    /// How far `offset` moves the ring either way: 6 h.
+    public static let maximumOffset = 6 * 3600
     public var earliest: TimeOfDay?
     public var latest: TimeOfDay?
 

@@ -39,11 +39,7 @@ extension AlarmFileDecoder {
         }
         var rule = SunRule(event: event)
         if let offset = value["offset"] {
-            if let text = offset.stringValue, text.hasPrefix("-") {
-                rule.offset = -(decodeDuration(JSONValue(.string(String(text.dropFirst())), at: offset.position), "offset", 0...(6 * 3600)) ?? 0)
-            } else {
-                rule.offset = decodeDuration(offset, "offset", 0...(6 * 3600)) ?? 0
-            }
+            rule.offset = decodeDuration(offset, "offset", -SunRule.maximumOffset...SunRule.maximumOffset) ?? 0
         }
         let message = tr("a time of day must be \"HH:MM\", e.g. \"07:30\"")
         rule.earliest = value["earliest"].flatMap { parse($0, message, TimeOfDay.init(parsing:)) }

@@ -6,6 +6,8 @@ public enum ExitCode: Int32, Sendable {
     case dataError = 65
     case noInput = 66
     case unavailable = 69
+    /// An output file the user named cannot be written (EX_CANTCREAT).
+    case cannotCreate = 73
     /// Not now (EX_TEMPFAIL): nothing rings to snooze, no ring is left to skip.
     case temporaryFailure = 75
     case interrupted = 130

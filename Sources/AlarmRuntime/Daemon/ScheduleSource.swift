@@ -48,6 +48,8 @@ package final class ScheduleSource {
     package private(set) var night = NightHours()
     /// True while `run` rings from its last good copy because the file was invalid at start.
     package private(set) var usingLastGood = false
+    /// True while there is no alarms file: the schedule in force stays (none, at start).
+    package private(set) var fileMissing = false
     /// Keeps the remote calendars the file names fresh, off the loop.
     package let calendarRefresher: CalendarRefresher
     /// Reloads asked for so far: a reload's result is used only if no later one was asked.
@@ -134,7 +136,14 @@ package final class ScheduleSource {
             use(read.file, lastGood: false)
             return .use(read.file, calendars: read.calendars, reloaded: !initial, lastGoodCopy: nil, problems: [], notKept: read.lastGoodProblem)
         } catch {
-            if case .missing = error { return .missing(problem: error.description, initial: initial) }
+            if case let .missing(path) = error {
+                fileMissing = true
+                // Once a schedule is in force, `add`'s advice would replace it with one alarm.
+                let problem = initial ? error.description
+                    : tr("no alarms file at {path}: the schedule in force stays; 'alarmplay restore' puts the last good copy back", ["path": path])
+                return .missing(problem: problem, initial: initial)
+            }
+            fileMissing = false
             fileProblems = error.lines
             guard initial else { return .rejected(problems: error.lines) }
             // Sounds are not checked in the copy: one deleted since rings the built-in tone instead.
@@ -153,6 +162,7 @@ package final class ScheduleSource {
         night = file.night
         calendarNames = file.calendars
         usingLastGood = lastGood
+        fileMissing = false
         if !lastGood { fileProblems = [] }
     }
 

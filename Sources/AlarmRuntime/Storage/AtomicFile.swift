@@ -12,20 +12,13 @@ public enum AtomicFile {
     }
 
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemError) {
-        var bytes = bytes
         let directory = FileSystem.parent(of: path)
         try FileSystem.makeDirectories(directory)
         var template = Array((path + ".tmp-XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw SystemError("mkstemp in \(directory)") }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var failure: SystemError?
-        var offset = 0
-        while offset < bytes.count, failure == nil {
-            let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0, errno != EINTR { failure = SystemError("write \(temporary)") }
-            if written > 0 { offset += written }
-        }
+        var failure = writeAll(bytes, to: descriptor, naming: temporary)
         if failure == nil, fchmod(descriptor, mode) != 0 { failure = SystemError("fchmod \(temporary)") }
         if failure == nil, fsync(descriptor) != 0 { failure = SystemError("fsync \(temporary)") }
         close(descriptor)
@@ -39,5 +32,16 @@ public enum AtomicFile {
             fsync(directoryDescriptor)
             close(directoryDescriptor)
         }
+    }
+
+    /// Every byte to `descriptor`, or why not (`path` names it).
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32, naming path: String) -> SystemError? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0, errno != EINTR { return SystemError("write \(path)") }
+            if written > 0 { offset += written }
+        }
+        return nil
     }
 }

@@ -99,3 +99,27 @@ final class AlarmChangesTests: XCTestCase {
         value.members?.map(\.key) ?? []
     }
 }
+
+extension AlarmChangesTests {
+    /// One time takes the place of the sun or a calendar, as of a time per day; other edits keep the rule.
+    func testATimeReplacesWhatGaveEachDayItsTime() throws {
+        let file = try AlarmFile.parse(#"""
+            {"location": {"latitude": 52.52, "longitude": 13.4}, "alarms": [
+             {"id": "dawn", "days": "weekdays", "sun": {"event": "sunrise", "offset": "-30m"}},
+             {"id": "work", "days": "weekdays", "fromCalendar": {"calendar": "work.ics"}}]}
+            """#, path: "alarms.json", sounds: nil)
+        for id in ["dawn", "work"] {
+            var changes = AlarmChanges()
+            changes.set("time", "06:45")
+            let edit = try XCTUnwrap(AlarmFileEdits.edit(id, changes, in: file).edit)
+            let alarm = try XCTUnwrap(try AlarmFile.parse(JSONWriter.pretty(edit.document), path: "alarms.json", sounds: nil).alarm(named: id))
+            XCTAssertEqual(alarm.time.description, "06:45", id)
+            XCTAssertNil(alarm.dayRuleText, id)
+            XCTAssertEqual(alarm.repeats, .weekly(.weekdays), id)
+            var label = AlarmChanges()
+            label.set("label", "Up")
+            let labelled = try XCTUnwrap(AlarmFileEdits.edit(id, label, in: file).edit)
+            XCTAssertNotNil(try AlarmFile.parse(JSONWriter.pretty(labelled.document), path: "alarms.json", sounds: nil).alarm(named: id)?.dayRuleText, id)
+        }
+    }
+}

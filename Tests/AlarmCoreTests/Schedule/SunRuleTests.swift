@@ -41,3 +41,34 @@ final class SunRuleTests: XCTestCase {
         }
     }
 }
+
+extension SunRuleTests {
+    private func sun(_ offset: String) throws -> SunRule? {
+        let alarm = #"{"days": "daily", "location": {"latitude": 52.52, "longitude": 13.4}, "sun": {"event": "sunrise", "offset": \#(offset)}}"#
+        return try AlarmFile.parse(#"{"alarms": [\#(alarm)]}"#, path: "alarms.json", sounds: nil).alarms[0].sun
+    }
+
+    private func problem(_ offset: String) -> String {
+        do {
+            _ = try sun(offset)
+            return ""
+        } catch {
+            return (error as? AlarmFileError)?.lines.joined(separator: "\n") ?? "\(error)"
+        }
+    }
+
+    /// Either way, in words or seconds, and what `list` prints (with its typographic minus) reads back.
+    func testAnOffsetEitherWayUpToSixHoursAndWhatListPrintsReadsBack() throws {
+        XCTAssertEqual(try sun(#""+10m""#)?.offset, 600)
+        XCTAssertEqual(try sun(#""-30m""#)?.offset, -1800)
+        XCTAssertEqual(try sun("-1800")?.offset, -1800)
+        XCTAssertEqual(try sun("600")?.offset, 600)
+        let printed = try XCTUnwrap(try sun(#""-1h30m""#)).description
+        XCTAssertEqual(printed, "sunrise −1h30m")
+        XCTAssertEqual(try sun("\"\(printed.dropFirst("sunrise ".count))\"")?.offset, -5400, "what list prints is what the file takes")
+        for offset in [#""-6h1s""#, "21601", "-21601", #""+7h""#] {
+            XCTAssertTrue(problem(offset).contains("offset must be up to 6h either way, e.g. \"-30m\" or \"+10m\""), "\(offset): \(problem(offset))")
+        }
+        XCTAssertTrue(problem(#""+-5m""#).contains("invalid duration"), problem(#""+-5m""#))
+    }
+}

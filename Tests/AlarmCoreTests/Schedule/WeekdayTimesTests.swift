@@ -57,3 +57,20 @@ extension WeekdayTimesTests {
         XCTAssertTrue(alarm.times.isEmpty)
     }
 }
+
+extension WeekdayTimesTests {
+    /// As for one time: the id comes from the label, else the time (a time per day's first).
+    func testAnAlarmAddedWithTimesGetsAnIdFromItsLabelElseItsFirstTime() throws {
+        let file = try AlarmFile.parse(#"{"alarms": [{"id": "gym", "time": "06:00"}]}"#, path: "a.json", sounds: nil)
+        var changes = AlarmChanges()
+        changes.set("times", try AlarmChanges.value(for: "times", typed: "mon=6:30,sat=9:30"))
+        var labelled = changes
+        labelled.set("label", .string("Gym"))
+        let added = { (changes: AlarmChanges) in
+            let edit = try XCTUnwrap(AlarmFileEdits.add(changes, to: file).edit)
+            return try AlarmFile.parse(JSONWriter.pretty(edit.document), path: "a.json", sounds: nil).alarms[1].id
+        }
+        XCTAssertEqual(try added(labelled), "gym-2")
+        XCTAssertEqual(try added(changes), "06h30")
+    }
+}
