@@ -84,4 +84,22 @@ final class RestoreCommandTests: XCTestCase {
         XCTAssertEqual(stopped.status, 66)
         XCTAssertEqual(stopped.stderr, "alarmplay: error: no alarms file at \(path): 'alarmplay restore' puts back the last one that loaded\n")
     }
+
+    /// `add` after the file was deleted under a running `run` makes it again from the schedule
+    /// `run` rings, as the page's add does, instead of replacing that schedule with one alarm.
+    func testAnAddAfterTheFileWasDeletedUnderARunningRunKeepsItsSchedule() throws {
+        try scenario.writeAlarms(["{\"id\": \"work\", \"time\": \"06:45\", \"days\": \"daily\"}", "{\"id\": \"gym\", \"time\": \"18:00\", \"days\": \"mon\"}"])
+        let run = try scenario.startRun(["--no-http"])
+        try FileManager.default.removeItem(atPath: scenario.alarmsPath)
+        XCTAssertNotNil(run.waitForLog("event=reload_failed"), run.stderr)
+        let path = scenario.alarmsPath
+        let added = try scenario.control(["add", "9:00", "--id", "late", "--alarms", path])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertTrue(added.stdout.hasPrefix("made \(path) again from the 2 alarms 'run' rings\nadded late to \(path)\n"), added.stdout)
+        let written = try alarmsText()
+        for id in ["work", "gym", "late"] { XCTAssertTrue(written.contains("\"id\": \"\(id)\""), "\(id):\n\(written)") }
+        XCTAssertNotNil(run.waitForLog("event=reloaded count=3"), run.stderr)
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
 }

@@ -25,10 +25,19 @@ public enum AddCommand: Command {
             let today = LocalTimeZone.current.localTime(at: SystemClock().now().seconds).date
             throw UsageError("--every: " + tr("needs --from DATE, the date it counts from (e.g. --from {today})", ["today": today.description]))
         }
-        let (file, index) = try AlarmEditOptions.update(arguments, context: context, createIfMissing: true, timeName: "TIME") {
+        // A file deleted under a running `run` is made again from the schedule it rings, as the
+        // page's add does: made from nothing, it would replace that schedule with one alarm.
+        let path = AlarmEditOptions.path(arguments, context: context)
+        let inForce = FileSystem.exists(path) ? nil : MissingAlarmsFile.scheduleInForce(path: path, context: context)
+        let (file, index) = try AlarmEditOptions.update(arguments, context: context, whenMissing: inForce?.document ?? AlarmEdit.emptyDocument,
+                                                        timeName: "TIME") {
             try AlarmFileEdits.add(changes, to: $0, today: LocalTimeZone.current.localTime(at: SystemClock().now().seconds).date)
         }
         let alarm = file.alarms[index]
+        if let inForce {
+            context.console.out(trn("made {path} again from the {n} alarm 'run' rings", "made {path} again from the {n} alarms 'run' rings",
+                                    inForce.alarms.count, ["path": file.path]))
+        }
         context.console.out(tr("added {id} to {path}", ["id": alarm.name, "path": file.path]))
         AlarmEditOptions.show(alarm, in: file, arguments, context: context)
         return .success

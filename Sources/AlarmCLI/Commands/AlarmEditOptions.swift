@@ -98,16 +98,17 @@ package enum AlarmEditOptions {
         AlarmFileLocation.path(explicit: arguments.value("alarms"), environment: context.environment)
     }
 
-    /// `AlarmFileUpdate.perform` on the file the options name, with problems of the file on
-    /// disk shown as `FILE:LINE:COL: message` and problems of the edit worded with options.
+    /// `AlarmFileUpdate.perform` on the file the options name (made from `whenMissing` if there is
+    /// none), with problems of the file on disk shown as `FILE:LINE:COL: message` and problems of
+    /// the edit worded with options.
     package static func update<Result>(
-        _ arguments: ParsedArguments, context: CommandContext, createIfMissing: Bool = false, timeName: String = "--time",
+        _ arguments: ParsedArguments, context: CommandContext, whenMissing: JSONValue? = nil, timeName: String = "--time",
         _ change: (AlarmFile) throws -> (edit: AlarmEdit?, result: Result)
     ) throws -> (file: AlarmFile, result: Result) {
         do {
             return try AlarmFileUpdate.perform(
                 path: path(arguments, context: context), sounds: arguments.soundRegistry(context),
-                whenMissing: createIfMissing ? .some(AlarmEdit.emptyDocument) : .none, change)
+                whenMissing: whenMissing, change)
         } catch let error as AlarmFileError {
             if case .invalid = error {
                 for line in error.lines { context.console.err(line) }

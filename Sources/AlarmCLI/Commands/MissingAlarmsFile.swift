@@ -30,7 +30,17 @@ package struct MissingAlarmsFile: UserFacingError {
            let alarms = status["alarms"]?.numberValue?.int, alarms > 0 {
             return MissingAlarmsFile(path: path, running: true, alarms: alarms)
         }
-        let copy = LastGoodCopy.path(statePath: StateStore(environment: context.environment).path)
-        return FileSystem.exists(copy) ? MissingAlarmsFile(path: path, running: false) : nil
+        return FileSystem.exists(lastGoodPath(context)) ? MissingAlarmsFile(path: path, running: false) : nil
+    }
+
+    /// While `path` is missing and a `run` rings a schedule from it: that schedule, as the last
+    /// good copy `run` keeps of each file it loads.
+    package static func scheduleInForce(path: String, context: CommandContext) -> AlarmFile? {
+        guard find(path: path, context: context)?.running == true, let text = FileSystem.readText(lastGoodPath(context)) else { return nil }
+        return try? AlarmFile.parse(text, path: path, sounds: nil)
+    }
+
+    private static func lastGoodPath(_ context: CommandContext) -> String {
+        LastGoodCopy.path(statePath: StateStore(environment: context.environment).path)
     }
 }
