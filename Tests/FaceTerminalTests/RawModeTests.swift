@@ -66,6 +66,37 @@ final class RawModeTests: XCTestCase {
         XCTAssertEqual(keys, [.character("l"), .interrupt, .arrow(.up), .escape])
     }
 
+    /// A caller that asks only for what is there (`run`'s loop: deadline now) is told when a lone
+    /// ESC counts as Esc, and gets it then; an arrow key's rest arriving in time makes it the arrow.
+    func testALoneEscapeAskedForOnlyWhatIsThereComesOnceItsWaitIsOver() throws {
+        let (controller, terminal) = try openTerminal()
+        defer { close(controller); close(terminal) }
+        let input = try XCTUnwrap(KeyInput(rawMode: RawMode(descriptor: terminal, restoringOn: [])))
+        let clock = SystemMonotonicTime()
+        XCTAssertNil(input.heldUntil)
+        _ = "\u{1B}".withCString { write(controller, $0, strlen($0)) }
+        XCTAssertTrue(waitUntilReadable(terminal))
+        let before = clock.now()
+        XCTAssertNil(input.next(until: clock.now()), "held back while an arrow key's bytes could follow")
+        let after = clock.now()
+        let held = try XCTUnwrap(input.heldUntil)
+        XCTAssertTrue((before + KeyInput.escapeWait...after + KeyInput.escapeWait).contains(held), "the wait counts from the byte's arrival")
+        while clock.now() < held { usleep(1000) }
+        XCTAssertEqual(input.next(until: clock.now()), .key(.escape))
+        XCTAssertNil(input.heldUntil)
+
+        _ = "\u{1B}".withCString { write(controller, $0, strlen($0)) }
+        XCTAssertTrue(waitUntilReadable(terminal))
+        XCTAssertNil(input.next(until: clock.now()))
+        _ = "[A".withCString { write(controller, $0, strlen($0)) }
+        XCTAssertEqual(input.next(until: try XCTUnwrap(input.heldUntil)), .key(.arrow(.up)))
+    }
+
+    private func waitUntilReadable(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 2000) == 1
+    }
+
     func testNotATerminal() {
         let descriptor = open("/dev/null", O_RDONLY)
         defer { close(descriptor) }
