@@ -15,6 +15,10 @@ extension WebFace {
         do {
             command = try Self.command(route, request)
         } catch {
+            // An unknown alarm is 404 whatever the body, as for DELETE: what is named comes first.
+            if case let .editAlarm(id) = route, case let alarms = host.snapshot().fileAlarms, alarms.alarm(named: id) == nil {
+                return .response(WebError(Refusal(.notFound, AlarmNotFound(id, among: alarms).description)).response)
+            }
             return .response(error.response)
         }
         let status = Self.successStatus(route)

@@ -152,6 +152,11 @@ final class RunWebAPITests: XCTestCase {
             ("POST", "/api/alarms", "{\"time\": \"25:00\"}", 422, "hour 25 out of range (00-23)"),
             ("POST", "/api/alarms", "{\"time\": \"07:00\", \"days\": [\"tues\"]}", 422, "did you mean \"tue\""),
             ("PATCH", "/api/alarms/nobody", "{\"label\": \"x\"}", 404, "no alarm \"nobody\""),
+            // What is named comes first: an unknown alarm is 404 whatever the body, as for DELETE.
+            ("PATCH", "/api/alarms/nosuch", nil, 404, "no alarm \"nosuch\""),
+            ("PATCH", "/api/alarms/nosuch", "{}", 404, "no alarm \"nosuch\""),
+            ("PATCH", "/api/alarms/nosuch", "{\"colour\": \"red\"}", 404, "no alarm \"nosuch\""),
+            ("PATCH", "/api/alarms/work", "{}", 400, "nothing to change"),
             ("POST", "/api/alarms/nobody/enable", nil, 404, "no alarm"),
             ("DELETE", "/api/alarms/nobody", nil, 404, "no alarm"),
             ("POST", "/api/sounds/..%2F..%2Fetc/preview", "{}", 404, "no such path"),

@@ -5,8 +5,12 @@ public struct AlarmNotFound: UserFacingError, Equatable {
     public var description: String
 
     public init(_ reference: String, in file: AlarmFile) {
+        self.init(reference, among: file.alarms)
+    }
+
+    public init(_ reference: String, among alarms: [Alarm]) {
         self.reference = reference
-        let names = file.alarms.map(\.name)
+        let names = alarms.map(\.name)
         guard !names.isEmpty else {
             description = tr("no alarm \"{id}\": there are no alarms yet", ["id": reference])
             return

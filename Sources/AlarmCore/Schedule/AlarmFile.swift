@@ -90,9 +90,16 @@ public struct AlarmFile: Sendable {
 
     /// The alarm an argument names: its id, or its 1-based position (`3`).
     public func alarm(named reference: String) -> Alarm? {
-        if let found = alarms.first(where: { $0.id == reference }) { return found }
+        alarms.alarm(named: reference)
+    }
+}
+
+extension Array where Element == Alarm {
+    /// The alarm a reference names among a file's alarms in their order: its id, or its 1-based position.
+    public func alarm(named reference: String) -> Alarm? {
+        if let found = first(where: { $0.id == reference }) { return found }
         let digits = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
-        guard let position = Int(digits), alarms.indices.contains(position - 1) else { return nil }
-        return alarms[position - 1]
+        guard let position = Int(digits), indices.contains(position - 1) else { return nil }
+        return self[position - 1]
     }
 }
