@@ -80,4 +80,33 @@ final class RunNightClockTests: XCTestCase {
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
+
+    /// The link to the clock on the main page is one of the page's accents in either theme, not a
+    /// browser's blue underlined link.
+    func testTheClockLinkWearsThePagesAccent() throws {
+        let port = try WebDriver.freePort()
+        try alarms(night: (-60, 60))
+        let run = try scenario.startRun(["--http", "127.0.0.1:\(port)"])
+        let client = try WebClient(run: run, home: scenario.home)
+        let browser = try WebDriver(language: "en-US")
+        try browser.open(client.base + "/?token=" + client.token!)
+        XCTAssertTrue(browser.wait(for: "document.querySelector('#clock-link')"), "no clock link")
+        let style = """
+            const link = getComputedStyle(document.querySelector('#clock-link'));
+            const accent = document.createElement('span');
+            accent.style.color = 'var(--accent-text)';
+            document.body.append(accent);
+            const wanted = getComputedStyle(accent).color;
+            accent.remove();
+            return [link.color, wanted, link.textDecorationLine].join(' | ');
+            """
+        for scheme in ["light", "dark"] {
+            try browser.colorScheme(scheme)
+            let parts = try XCTUnwrap(browser.run(style) as? String).components(separatedBy: " | ")
+            XCTAssertEqual(parts[0], parts[1], "\(scheme): the link's colour is the accent text's")
+            XCTAssertEqual(parts[2], "none", "\(scheme): not underlined")
+        }
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
 }
