@@ -209,4 +209,43 @@ final class RunTerminalTests: XCTestCase {
         XCTAssertNotNil(waitForLog("ok: wake의 다시 알림을 끔"), "x dismisses the snooze: \(rawText)")
         try pane.waitForScreen(containing: "예정된 알람 없음 · Ctrl-C로 끝냄")
     }
+
+    /// SIGHUP re-reads the file while `run`'s terminal is there; when the terminal itself goes away
+    /// (tmux's server killed, as a closed window or a dropped SSH session), `run` stops, says why, and
+    /// leaves the control socket to the next `run` instead of ringing unseen.
+    func testClosingItsTerminalStopsRunAndFreesTheSocket() throws {
+        try scenario.writeAlarms(["{\"id\": \"later\", \"time\": \"23:59\", \"sound\": \"tone:beep\"}"])
+        // The log to a file, which outlives the terminal; the terminal stays its input and output.
+        let log = pane.directory.file("run.log")
+        let environment = scenario.environment.merging(["TERM": "xterm-256color"]) { $1 }.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        try pane.run("env -i \(environment) '\(AlarmPlayBinary.path)' run --alarms '\(scenario.alarmsPath)' --device null --http 127.0.0.1:0 2>'\(log)'")
+        func logged(_ text: String) -> Bool {
+            let deadline = Date().addingTimeInterval(20)
+            repeat {
+                if (try? String(contentsOfFile: log, encoding: .utf8))?.contains(text) == true { return true }
+                Thread.sleep(forTimeInterval: 0.05)
+            } while Date() < deadline
+            return false
+        }
+        XCTAssertTrue(logged("event=loaded"), "run did not start")
+        let pid = try XCTUnwrap(pane.foregroundChild())
+        kill(pid, SIGHUP)
+        XCTAssertTrue(logged("event=reloaded"), "a SIGHUP with the terminal there reloads")
+        XCTAssertTrue(runIsAlive)
+
+        try pane.tmux(["kill-server"])
+        XCTAssertTrue(logged("event=terminal_closed"), "run says why it stops")
+        // Gone, or a zombie nobody has reaped yet (its shell died with the terminal).
+        let exited = { (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)).map { $0.contains(") Z ") } ?? true }
+        let deadline = Date().addingTimeInterval(15)
+        while !exited(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertTrue(exited(), "run outlived its terminal")
+        XCTAssertTrue(logged("event=exiting"))
+        let status = try scenario.control(["status"])
+        XCTAssertEqual(status.status, 69, "the control socket is free for the next run: \(status.stdout)")
+        let next = try scenario.startRun()
+        XCTAssertNotNil(next.waitForLog("event=loaded", timeout: 10), next.stderr)
+        next.signal(SIGTERM)
+        XCTAssertEqual(next.wait(timeout: 10).status, 0)
+    }
 }

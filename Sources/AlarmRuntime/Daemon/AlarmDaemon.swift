@@ -79,6 +79,10 @@ public final class AlarmDaemon {
                 evaluate(clockChanged: true)
             },
             signal: { [unowned self] in _ = perform($0) },
+            terminalClosed: { [unowned self] in
+                event(.terminalClosed)
+                _ = perform(.quit)
+            },
             news: { [unowned self] in takeNews() }))
     }
 

@@ -17,6 +17,8 @@ package final class LoopSources {
     package let notifier: Notifier
     /// Whether a deadline wakes a suspended machine (the timer's clock and an RTC), for `status`.
     package let wakeAbility: WakeAbility
+    /// Started from a terminal: a SIGHUP once it is gone means it closed, not "reload".
+    private let startedOnTerminal = ControllingTerminal.isPresent()
 
     package struct Handlers {
         package var timer: (WallClockTimer.Wake) -> Void
@@ -24,6 +26,8 @@ package final class LoopSources {
         package var zone: () -> Void
         /// SIGHUP reloads, SIGINT interrupts (stops what rings, or quits), SIGTERM quits.
         package var signal: (ControlRequest) -> Void
+        /// SIGHUP from the terminal `run` was started on, as it closed: nobody is there to hear a ring.
+        package var terminalClosed: () -> Void
         package var news: () -> Void
     }
 
@@ -48,7 +52,13 @@ package final class LoopSources {
             loop.watch(zoneWatcher.descriptor) { if zoneWatcher.fileChanged() { handlers.zone() } }
         }
         loop.watch(signals.descriptor) { [unowned self] in
-            for number in signals.pending() { handlers.signal(number == SIGHUP ? .reload : number == SIGINT ? .interrupt : .quit) }
+            for number in signals.pending() {
+                if number == SIGHUP, startedOnTerminal, !ControllingTerminal.isPresent() {
+                    handlers.terminalClosed()
+                } else {
+                    handlers.signal(number == SIGHUP ? .reload : number == SIGINT ? .interrupt : .quit)
+                }
+            }
         }
         loop.watch(notifier.descriptor) { [unowned self] in
             notifier.reset()

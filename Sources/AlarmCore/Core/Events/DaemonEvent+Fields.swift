@@ -68,6 +68,7 @@ extension DaemonEvent {
         case .timerCancelled: return "timer_cancelled"
         case .sleepStarted: return "sleep_started"
         case .sleepEnded: return "sleep_ended"
+        case .terminalClosed: return "terminal_closed"
         case .exiting: return "exiting"
         case let .face(report): return report.name
         }
@@ -192,7 +193,7 @@ extension DaemonEvent {
             return [.init("sound", .text(sound)), .init("seconds", .number(seconds)), .init("fade_s", .number(fade)), .init("ends", .time(endsAt))]
         case let .sleepEnded(reason):
             return [.init("reason", .text(reason.rawValue))]
-        case .exiting:
+        case .exiting, .terminalClosed:
             return []
         case let .face(report):
             return report.fields

@@ -92,6 +92,9 @@ public enum DaemonEvent: Sendable, Equatable {
     case sleepEnded(reason: SleepEnd)
 
     // The process.
+    /// The terminal `run` was started on closed (SIGHUP with no terminal left): it stops, as a
+    /// ring nobody can hear or stop there would only hold the control socket from a new `run`.
+    case terminalClosed
     case exiting
 
     case face(FaceReport)
