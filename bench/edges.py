@@ -285,7 +285,7 @@ def task_limit(pid, spare):
 def edit_flood(binary, limited=False):
     run = Run(binary, due_in=20, alarms=[{"id": "work", "time": "06:45", "days": "weekdays"}])
     holder = held_lock(run.alarms, 120)
-    group = task_limit(run.process.pid, 4) if limited else None
+    group = task_limit(run.process.pid, 8) if limited else None
     codes = []
     most = run.threads()
 
