@@ -14,6 +14,10 @@ final class RunFolderSoundTests: SoundFolderTestCase {
         }
         let due = scenario.at(secondsAhead: 3)
         try scenario.writeAlarms(["{\"id\": \"wake\", \(due.json), \"sound\": \"folder:morning\", \"fadeIn\": 0, \"ringFor\": \"2s\", \"volume\": 1}"])
+        // The pick is the ring's day's, so next and list know it before the ring.
+        let foretold = try scenario.control(["next", "--json", "--alarms", scenario.alarmsPath, "--sounds", sounds.path])
+        let said = try scenario.control(["next", "--alarms", scenario.alarmsPath, "--sounds", sounds.path])
+        let listed = try scenario.control(["list", "--json", "--alarms", scenario.alarmsPath, "--sounds", sounds.path])
         let recording = try scenario.pulse.record()
         let run = RunningProcess(["run", "--alarms", scenario.alarmsPath, "--device", "pulse", "--sounds", sounds.path], environment: scenario.environment)
         try run.start()
@@ -26,6 +30,9 @@ final class RunFolderSoundTests: SoundFolderTestCase {
         let plays = try XCTUnwrap(fired.split(separator: " ").first { $0.hasPrefix("plays=") }.map { String($0.dropFirst(6)) }, fired)
         let frequency = try XCTUnwrap(tones[plays], "one of the folder's files: \(fired)")
         XCTAssertTrue(status.stdout.contains("\"plays\": \"\(plays)\""), "the page's status names it too: \(status.stdout)")
+        XCTAssertTrue(foretold.stdout.contains("\"plays\": \"\(plays)\""), "next --json said it before: \(foretold.stdout)")
+        XCTAssertTrue(said.stdout.hasSuffix("  plays \(plays)\n"), "next said it before: \(said.stdout)")
+        XCTAssertTrue(listed.stdout.contains("\"plays\": \"\(plays)\""), "list --json said it before: \(listed.stdout)")
         let heard = levels.signal.slice(from: levels.recording.offset(of: due.date.addingTimeInterval(0.2)),
                                         to: levels.recording.offset(of: due.date.addingTimeInterval(0.8)))
         XCTAssertEqual(try XCTUnwrap(heard.estimatedFrequency(), run.stderr), frequency, accuracy: 5, "\(plays) is what plays")

@@ -124,7 +124,7 @@ package enum AlarmEditOptions {
     /// The alarm's row as `list` shows it, under the table's header.
     package static func show(_ alarm: Alarm, in file: AlarmFile, _ arguments: ParsedArguments, context: CommandContext) {
         let snapshot = Snapshot(file: file, state: StateStore(environment: context.environment).load().state, now: SystemClock().now().seconds)
-        let listing = snapshot.listing(alarm, sound: try? arguments.soundRegistry(context).resolve(alarm.settings.sound))
+        let listing = snapshot.listing(alarm, registry: arguments.soundRegistry(context))
         for line in Table.render([AlarmListing.header, listing.row(format: TimeFormat())]) { context.console.out(line) }
     }
 
@@ -132,7 +132,7 @@ package enum AlarmEditOptions {
     package static func listings(_ file: AlarmFile, _ arguments: ParsedArguments, context: CommandContext) -> (Snapshot, [AlarmListing]) {
         let registry = arguments.soundRegistry(context)
         let snapshot = Snapshot(file: file, state: StateStore(environment: context.environment).load().state, now: SystemClock().now().seconds)
-        return (snapshot, file.alarms.map { snapshot.listing($0, sound: try? registry.resolve($0.settings.sound)) })
+        return (snapshot, file.alarms.map { snapshot.listing($0, registry: registry) })
     }
 }
 

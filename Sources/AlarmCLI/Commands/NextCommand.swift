@@ -48,14 +48,17 @@ public enum NextCommand: Command {
             return .success
         }
         let (rings, skipped) = snapshot.upcomingExplained(count: count)
+        // A folder plays one of its files, picked by the ring's day: known now for every ring shown.
+        let registry = arguments.soundRegistry(context)
+        let plays = { (ring: Ring) in registry.pick(ring.alarm.settings.sound, context: RingContext(scheduled: ring.at)) }
         if let pause = snapshot.pausedUntil, !arguments.flag("json") {
             context.console.out(tr("paused until {time} ('alarmplay resume' ends it)", ["time": "\(pause)"]))
         }
         let format = TimeFormat()
         if arguments.flag("json") {
-            context.console.writeRaw(JSONWriter.pretty(json(rings, skipped: skipped, format: format)))
+            context.console.writeRaw(JSONWriter.pretty(json(rings, skipped: skipped, format: format, plays: plays)))
         } else {
-            for line in lines(rings, skipped: skipped, from: after, format: format) { context.console.out(line) }
+            for line in lines(rings, skipped: skipped, from: after, format: format, plays: plays) { context.console.out(line) }
             if rings.isEmpty {
                 // English has said "1 alarms" here since the first release; scripts may match it.
                 let alarms = trn("{n} alarms", "{n} alarms", file.alarms.count)
@@ -68,11 +71,14 @@ public enum NextCommand: Command {
 
     /// `work  Mon 07 Dec 2026 06:45:00 CET  (in 14h 2m)`, columns aligned (a moved ring ends with
     /// `moved once from 06:45`), and in time order `work  skipped: Fri 25 Dec — Christmas Day (holidays.ics)`.
-    package static func lines(_ rings: [Ring], skipped: [SkippedRing] = [], from now: Int, format: TimeFormat) -> [String] {
+    package static func lines(
+        _ rings: [Ring], skipped: [SkippedRing] = [], from now: Int, format: TimeFormat, plays: (Ring) -> String? = { _ in nil }
+    ) -> [String] {
         let rows = Table.render(rings.map { ring in
             [ring.alarm.name, format.human(ring.at), "(\(TimeFormat.relative(from: now, to: ring.at)))"]
                 + (ring.shiftedFrom.map { ["moved once from " + format.zone.localTime(at: $0).time.description] } ?? [])
                 + (ruleWords(ring, format: format).map { [$0] } ?? [])
+                + (plays(ring).map { [tr("plays {file}", ["file": $0])] } ?? [])
         })
         let width = (rings.map(\.alarm.name.count) + skipped.map(\.alarm.name.count)).max() ?? 0
         let skips = skipped.map { skip in
@@ -105,7 +111,7 @@ public enum NextCommand: Command {
         return "\(sun.event.rawValue) \(TimeOfDay(hour: time.hour, minute: time.minute))"
     }
 
-    package static func json(_ rings: [Ring], skipped: [SkippedRing] = [], format: TimeFormat) -> JSONValue {
+    package static func json(_ rings: [Ring], skipped: [SkippedRing] = [], format: TimeFormat, plays: (Ring) -> String? = { _ in nil }) -> JSONValue {
         func entry(_ alarm: Alarm, _ at: Int) -> [(String, JSONValue)] {
             [("id", .optional(alarm.id)), ("label", .optional(alarm.label)), ("at", .string(format.iso(at))), ("position", .int(alarm.position))]
         }
@@ -121,6 +127,7 @@ public enum NextCommand: Command {
             if let day = ring.alarm.appointmentDay(forRingAt: ring.at, zone: format.zone) {
                 members.append(("appointment", appointmentJSON(day, format: format)))
             }
+            if let file = plays(ring) { members.append(("plays", .string(file))) }
             return .object(members)
         }
         let skips = skipped.map { JSONValue.object(entry($0.alarm, $0.at) + [("skipped", true), ("reason", $0.reason.json)]) }

@@ -154,6 +154,14 @@ public struct Snapshot: Sendable {
         AlarmListing(alarm: alarm, sound: sound, status: status(of: alarm), now: now, nextSkip: alarm.enabled ? nextSkip(of: alarm) : nil)
     }
 
+    /// An alarm as `list` and the faces show it, its sound named as `registry` names it and, for
+    /// one of several (a folder), the file its next ring plays: the pick is the ring's day's.
+    public func listing(_ alarm: Alarm, registry: SoundRegistry) -> AlarmListing {
+        var listing = listing(alarm, sound: try? registry.resolve(alarm.settings.sound))
+        listing.plays = listing.nextRing.flatMap { registry.pick(alarm.settings.sound, context: RingContext(scheduled: $0)) }
+        return listing
+    }
+
     /// Rings are strictly after the returned instant: `after`, or the end of the pause.
     private func start(after: Int) -> Int {
         PauseRule.start(after: after, pausedUntil: pausedUntil, zone: zone)

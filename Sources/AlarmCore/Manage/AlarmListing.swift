@@ -45,7 +45,8 @@ public struct AlarmListing: Sendable {
     public func row(format: TimeFormat) -> [String] {
         [
             alarm.name, alarm.enabled ? tr("on") : tr("off"), alarm.dayRuleText ?? alarm.time.description, alarm.repeats.words,
-            alarm.label ?? "-", soundText, next(format: format) + (nextSkip.map { "; " + $0.line(format: format) } ?? ""),
+            alarm.label ?? "-", soundText,
+            next(format: format) + (plays.map { ", " + tr("plays {file}", ["file": $0]) } ?? "") + (nextSkip.map { "; " + $0.line(format: format) } ?? ""),
         ]
     }
 

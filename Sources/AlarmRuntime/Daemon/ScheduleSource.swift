@@ -180,9 +180,7 @@ package final class ScheduleSource {
     /// An alarm as `list` and the faces show it, with its sound named as these sounds name it
     /// (and, for a folder, the file its next ring plays).
     package func listing(_ alarm: Alarm, in snapshot: Snapshot) -> AlarmListing {
-        var listing = snapshot.listing(alarm, sound: try? registry.resolve(alarm.settings.sound))
-        listing.plays = listing.nextRing.flatMap { registry.pick(alarm.settings.sound, context: RingContext(scheduled: $0)) }
-        return listing
+        snapshot.listing(alarm, registry: registry)
     }
 
     /// Before `ring`'s check: a ring from a remote calendar follows its latest copy (a new one
