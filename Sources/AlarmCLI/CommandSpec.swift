@@ -54,7 +54,7 @@ public struct CommandSpec: Sendable {
     public var usage: String {
         var parts = ["alarmplay", name]
         parts += arguments.map { $0.optional ? "[\($0.name)]" : $0.name }
-        if options.count > 1 { parts.append("[options]") }
+        if options.count > 1 { parts.append(tr("[options]")) }
         return parts.joined(separator: " ")
     }
 

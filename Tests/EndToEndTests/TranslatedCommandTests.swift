@@ -35,6 +35,27 @@ final class TranslatedCommandTests: XCTestCase {
         return result.stdout
     }
 
+    /// What gives a day its time (a time per weekday, the sun) and the usage line speak the language
+    /// as the days beside them do; in C they keep the file's words.
+    func testDayRulesAndTheUsageLineInTheLanguage() throws {
+        // Svalbard in December: no sunrise, so next says why it rings at latest.
+        try home.write("rules.json", #"{"location": {"latitude": 78.2, "longitude": 15.6}, "alarms": [{"id": "week", "times": {"sun": "10:00", "mon": "06:30"}}, {"id": "sun", "sun": {"event": "sunrise", "offset": "-30m", "latest": "09:00"}, "days": "daily"}]}"#)
+        let file = home.file("rules.json")
+        for (language, times, rule, noSun, usage) in [
+            ("de_DE.UTF-8", "So 10:00, Mo 06:30", "Sonnenaufgang −30m (–09:00)", "kein Sonnenaufgang an diesem Tag", "Aufruf: alarmplay shift ID [TIME] [Optionen]"),
+            ("ko_KR.UTF-8", "일 10:00, 월 06:30", "일출 −30m (–09:00)", "그날은 일출 없음", "사용법: alarmplay shift ID [TIME] [옵션]"),
+            ("C", "sun 10:00, mon 06:30", "sunrise −30m (–09:00)", "no sunrise that day", "Usage: alarmplay shift ID [TIME] [options]"),
+        ] {
+            let list = try run(["list", "--alarms", file], ["LANG": language])
+            XCTAssertTrue(list.stdout.contains("  \(times)  "), "\(language): \(list.stdout)")
+            XCTAssertTrue(list.stdout.contains("  \(rule)  "), "\(language): \(list.stdout)")
+            let next = try run(["next", "--after", after, "--alarms", file], ["LANG": language])
+            XCTAssertTrue(next.stdout.contains(noSun), "\(language): \(next.stdout)")
+            let shift = try run(["shift"], ["LANG": language])
+            XCTAssertTrue(shift.stderr.contains("\n" + usage + "\n"), "\(language): \(shift.stderr)")
+        }
+    }
+
     func testGerman() throws {
         let german = ["LANG": "de_DE.UTF-8"]
         XCTAssertEqual(try next(german), """
@@ -50,7 +71,7 @@ final class TranslatedCommandTests: XCTestCase {
 
         let help = try run(["list", "--help"], german)
         XCTAssertTrue(help.stdout.hasPrefix("ÜBERSICHT: Die Wecker auflisten:"), help.stdout)
-        XCTAssertTrue(help.stdout.contains("AUFRUF: alarmplay list [options]\n\nOPTIONEN:\n  --json                  Ein JSON-Array der Wecker ausgeben."), help.stdout)
+        XCTAssertTrue(help.stdout.contains("AUFRUF: alarmplay list [Optionen]\n\nOPTIONEN:\n  --json                  Ein JSON-Array der Wecker ausgeben."), help.stdout)
         XCTAssertTrue(help.stdout.contains("NÄCHSTER ist 'in 7 Std. 12 Min. (Mo, 07. Dez 06:45)'"), help.stdout)
         let helpRun = try run(["help", "run"], german)
         XCTAssertTrue(helpRun.stdout.contains("""

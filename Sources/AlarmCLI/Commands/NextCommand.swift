@@ -104,11 +104,11 @@ public enum NextCommand: Command {
     /// `sunrise 07:42` beside a ring that follows the sun; `no sunrise: rings at latest` on a day without it.
     package static func sunWords(_ sun: SunRule, ring: Ring, format: TimeFormat) -> String {
         guard let event = ring.alarm.sunEvent(forRingAt: ring.at, zone: format.zone) else {
-            return tr("no {event} that day: rings at its latest", ["event": sun.event.rawValue])
+            return tr("no {event} that day: rings at its latest", ["event": sun.event.words])
         }
         // To the nearest minute, as the ring itself is: sunrise 07:58:40 with -30m rings at 07:29, beside sunrise 07:59.
         let time = format.zone.localTime(at: Int((Double(event) / 60).rounded()) * 60).time
-        return "\(sun.event.rawValue) \(TimeOfDay(hour: time.hour, minute: time.minute))"
+        return "\(sun.event.words) \(TimeOfDay(hour: time.hour, minute: time.minute))"
     }
 
     package static func json(_ rings: [Ring], skipped: [SkippedRing] = [], format: TimeFormat, plays: (Ring) -> String? = { _ in nil }) -> JSONValue {

@@ -103,9 +103,9 @@ public struct Alarm: Sendable, Equatable {
     public var sun: SunRule?
     /// Each day's time from the day's first appointment (`"fromCalendar"`).
     public var fromCalendar: AppointmentRule?
-    /// What gives each day its time in place of one `time`, in a few words (`mon,tue 06:30, sat 09:30`,
+    /// What gives each day its time in place of one `time`, in a few words in the reader's language (`mon,tue 06:30, sat 09:30`,
     /// `sunrise −30m (06:00–07:30)`); nil for one time.
-    public var dayRuleText: String? { timesText ?? sun?.description ?? fromCalendar?.description }
+    public var dayRuleText: String? { timesWords ?? sun?.description ?? fromCalendar?.description }
     /// Its own hooks; those at the top of the file apply to it too (`AlarmFile.hooks`).
     public var hooks: [Hook] = []
 

@@ -15,6 +15,16 @@ public enum SolarTime {
         /// (90.833°), or 6° below it for civil dawn and dusk.
         var zenith: Double { self == .sunrise || self == .sunset ? 90.833 : 96 }
         var isMorning: Bool { self == .sunrise || self == .dawn }
+
+        /// The event in the reader's language (`Sonnenaufgang`, `일출`); `rawValue` is the file's word.
+        public var words: String {
+            switch self {
+            case .sunrise: return trc("sun", "sunrise")
+            case .sunset: return trc("sun", "sunset")
+            case .dawn: return trc("sun", "dawn")
+            case .dusk: return trc("sun", "dusk")
+            }
+        }
     }
 
     public static func instant(of event: Event, on date: CalendarDate, latitude: Double, longitude: Double) -> Int? {

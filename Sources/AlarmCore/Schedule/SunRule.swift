@@ -29,12 +29,13 @@ public struct SunRule: Sendable, Equatable {
         self.latest = latest
     }
 
-    /// `sunrise −30m (06:00–07:30)`: the rule in a few words, for `list`.
+    /// `sunrise −30m (06:00–07:30)`: the rule in a few words, for `list`, in the reader's language
+    /// as a calendar rule's are.
     public var description: String {
         let minutes = offset / 60
         let moved = offset == 0 ? "" : minutes < 0 ? " −\(DurationText.format(-offset))" : " +\(DurationText.format(offset))"
         let bounds = earliest == nil && latest == nil ? "" : " (\(earliest?.description ?? "")–\(latest?.description ?? ""))"
-        return event.rawValue + moved + bounds
+        return event.words + moved + bounds
     }
 
     /// The local time it rings on `date` at `location`, and the event's own instant (nil on a day without it).

@@ -78,13 +78,18 @@ extension Alarm {
     }
 
     /// `mon–fri 06:30, sat 09:30`-like words for `times`, days of the same time together; nil without.
-    public var timesText: String? {
+    public var timesText: String? { timesText { $0.description } }
+
+    /// `times` as `list` shows it, each group of days named in the reader's language (`Mo,Di 06:30`).
+    public var timesWords: String? { timesText { $0.listWords } }
+
+    private func timesText(naming: (WeekdaySet) -> String) -> String? {
         guard !times.isEmpty else { return nil }
         var groups: [(time: TimeOfDay, days: [Weekday])] = []
         for day in Weekday.allCases {
             guard let time = times[day] else { continue }
             if let index = groups.firstIndex(where: { $0.time == time }) { groups[index].days.append(day) } else { groups.append((time, [day])) }
         }
-        return groups.map { "\(WeekdaySet($0.days).description) \($0.time)" }.joined(separator: ", ")
+        return groups.map { "\(naming(WeekdaySet($0.days))) \($0.time)" }.joined(separator: ", ")
     }
 }
