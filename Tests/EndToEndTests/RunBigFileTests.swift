@@ -38,12 +38,12 @@ final class RunBigFileTests: XCTestCase {
         XCTAssertNotNil(run.waitForLog("event=reload_failed", timeout: 10), run.stderr)
         XCTAssertTrue(run.stderr.contains("100000 alarms, more than the 1000 an alarms file may have"), run.stderr)
 
-        let answered = Mutex([String: Int]())
+        let answered = Answers()
         let askers = ["/api/status", "/api/alarms", "/api/status"].map { path in
             Thread {
                 while Date() < due.date.addingTimeInterval(2) {
                     let status = (try? web.get(path))?.status ?? 0
-                    answered.withLock { $0["\(path) \(status)", default: 0] += 1 }
+                    answered.counts.withLock { $0["\(path) \(status)", default: 0] += 1 }
                 }
             }
         }
@@ -53,7 +53,7 @@ final class RunBigFileTests: XCTestCase {
         let late = Int(fired.components(separatedBy: "late_ms=").last!.prefix { $0.isNumber }) ?? 9999
         XCTAssertLessThan(late, onItsSecond, fired)
         XCTAssertTrue(wait(until: 10) { askers.allSatisfy(\.isFinished) })
-        let counts = answered.withLock { $0 }
+        let counts = answered.counts.withLock { $0 }
         XCTAssertEqual(Set(counts.keys), ["/api/status 200", "/api/alarms 200"], "\(counts)")
 
         let status = try web.get("/api/status")
@@ -61,4 +61,9 @@ final class RunBigFileTests: XCTestCase {
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0, run.stderr)
     }
+}
+
+/// How many requests got which status, from the threads that asked.
+private final class Answers: Sendable {
+    let counts = Mutex([String: Int]())
 }

@@ -48,19 +48,19 @@ final class RunTaskLimitTests: XCTestCase {
         try String(threads(of: pid) + 8).write(toFile: group + "/pids.max", atomically: false, encoding: .utf8)
         try String(pid).write(toFile: group + "/cgroup.procs", atomically: false, encoding: .utf8)
 
-        let replies = Mutex<[WebReply]>([])
+        let replies = Replies()
         let editors = (0..<40).map { index in
             Thread {
                 if let reply = try? web.send("PATCH", "/api/alarms/work", body: "{\"label\": \"Edit \(index)\"}") {
-                    replies.withLock { $0.append(reply) }
+                    replies.list.withLock { $0.append(reply) }
                 }
             }
         }
         for editor in editors { editor.start() }
-        XCTAssertTrue(wait(until: 15) { replies.withLock { $0.count } == 40 }, "\(replies.withLock { $0.count }) of 40 edits answered")
-        let statuses = replies.withLock { $0.map(\.status) }
+        XCTAssertTrue(wait(until: 15) { replies.list.withLock { $0.count } == 40 }, "\(replies.list.withLock { $0.count }) of 40 edits answered")
+        let statuses = replies.list.withLock { $0.map(\.status) }
         XCTAssertTrue(statuses.allSatisfy { $0 == 202 || $0 == 503 }, "\(statuses)")
-        let busy = try XCTUnwrap(replies.withLock { $0.first { $0.status == 503 } }, "no edit was refused: \(statuses)")
+        let busy = try XCTUnwrap(replies.list.withLock { $0.first { $0.status == 503 } }, "no edit was refused: \(statuses)")
         XCTAssertTrue(busy.headers.lowercased().contains("retry-after: 5"), busy.headers)
         XCTAssertTrue(busy.body.contains("requests wait already"), busy.body)
 
@@ -80,4 +80,9 @@ final class RunTaskLimitTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(stopped), 5, "SIGTERM took seconds with workers waiting on the lock")
         XCTAssertEqual(ended.status, 0, ended.stderr)
     }
+}
+
+/// The page's answers, from the threads that waited for them.
+private final class Replies: Sendable {
+    let list = Mutex<[WebReply]>([])
 }

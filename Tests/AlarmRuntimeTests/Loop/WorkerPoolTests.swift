@@ -40,22 +40,27 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertEqual(pool.waiting, 0)
     }
 
+    /// The thread a job ran on, if it ran.
+    private final class RanOn: Sendable {
+        let thread = Mutex<pthread_t?>(nil)
+
+        func job() -> @Sendable () -> Void { { [self] in thread.withLock { $0 = pthread_self() } } }
+    }
+
     func testAJobNeverRunsOnTheThreadThatHandsItOver() throws {
         let pool = try WorkerPool(threads: 2, limit: 4)
-        let ranOn = Mutex<pthread_t?>(nil)
-        try pool.submit { ranOn.withLock { $0 = pthread_self() } }
-        for _ in 0..<5000 where ranOn.withLock({ $0 }) == nil { usleep(1000) }
-        let thread = try XCTUnwrap(ranOn.withLock { $0 })
+        let ranOn = RanOn()
+        try pool.submit(ranOn.job())
+        for _ in 0..<5000 where ranOn.thread.withLock({ $0 }) == nil { usleep(1000) }
+        let thread = try XCTUnwrap(ranOn.thread.withLock { $0 })
         XCTAssertEqual(pthread_equal(thread, pthread_self()), 0)
     }
 
     func testWithoutAThreadAJobIsRefusedNotRunInline() throws {
         let pool = try WorkerPool(threads: 0, limit: 4)
-        let ran = Atomic<Bool>(false)
-        XCTAssertThrowsError(try pool.submit { ran.store(true, ordering: .sequentiallyConsistent) }) {
-            XCTAssertEqual($0 as? WorkerPool.Refusal, .noThread)
-        }
+        let ranOn = RanOn()
+        XCTAssertThrowsError(try pool.submit(ranOn.job())) { XCTAssertEqual($0 as? WorkerPool.Refusal, .noThread) }
         usleep(50_000)
-        XCTAssertFalse(ran.load(ordering: .sequentiallyConsistent))
+        XCTAssertNil(ranOn.thread.withLock { $0 })
     }
 }
