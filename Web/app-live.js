@@ -82,6 +82,7 @@ function renderAll() {
   $("#version").textContent = `alarmplay ${state.status?.version ?? ""}`;
   renderNextAlarm();
   renderFileProblems();
+  renderClock();
   renderReports();
   renderSnoozed();
   renderAlarms();
@@ -101,6 +102,29 @@ function renderFileProblems() {
   const problems = state.status?.problems ?? [];
   $("#file-problems").hidden = problems.length === 0;
   $("#file-problems-list").replaceChildren(...problems.map((line) => h("li", {}, line)));
+}
+
+// The clock the alarms ring by, when it may be wrong: the kernel calls it unsynchronised before
+// a ring, or another alarmplay of the household has a clock more than a minute from this one's.
+function renderClock() {
+  const clock = state.status?.clock;
+  const lines = [];
+  if (clock?.warning) {
+    lines.push(t("Not synchronised, and {name} rings at {time}.", { name: clock.warning.id, time: wallClock(clock.warning.ring).time }));
+  }
+  for (const other of clock?.disagreements ?? []) {
+    // Whole minutes: the broker's latency is in the seconds.
+    const values = { name: other.name, difference: durationText(Math.round(Math.abs(other.differenceSeconds) / 60) * 60) };
+    const said = other.differenceSeconds < 0 ? t("{name} is {difference} behind this clock.", values) : t("{name} is {difference} ahead of this clock.", values);
+    const which = {
+      both: t("Both clocks are synchronised."),
+      here: t("This device's clock is synchronised, {name}'s is not.", values),
+      there: t("{name}'s clock is synchronised, this device's is not.", values),
+    }[other.synchronised] ?? t("Neither clock is synchronised.");
+    lines.push(`${said} ${which}`);
+  }
+  $("#clock-warning").hidden = lines.length === 0;
+  $("#clock-warning-list").replaceChildren(...lines.map((line) => h("li", {}, line)));
 }
 
 // Kept by run until seen here: a ring that fell back or rang the bell, a missed alarm.

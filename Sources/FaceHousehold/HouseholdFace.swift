@@ -5,9 +5,11 @@ import MQTTClient
 /// The household over MQTT: a connection of its own to `--mqtt`'s broker (so Home Assistant's
 /// face stays as it is), subscribed to `alarmplay/household/…`. It sends what the core decided
 /// (`household_ring_sent`, `household_stop_sent`) and turns what the others send into the core's
-/// commands, ignoring its own messages. All of it on the loop's poll, never waiting: a broker
-/// that is down is said once per outage and what was to go out waits for it, the local ring
-/// rings regardless.
+/// commands, ignoring its own messages. Every message carries this `run`'s clock, and every
+/// one received that carries its sender's is compared with it (`HouseholdClocks`); on connecting
+/// and when its clock is set it asks the others for theirs. All of it on the loop's poll, never
+/// waiting: a broker that is down is said once per outage and what was to go out waits for it,
+/// the local ring rings regardless.
 final package class HouseholdFace: DaemonFace {
     private let settings: MQTTSettings
     private let instance: String
@@ -17,6 +19,11 @@ final package class HouseholdFace: DaemonFace {
     /// What could not go out while the broker was away, oldest first; a ring and its end cancel out.
     private var waiting: [HouseholdMessage] = []
     private var wasDisconnected = false
+    /// At most one answer to the others' asks in this long: a flood of asks costs one message.
+    private static let answerNanoseconds: Int64 = 5_000_000_000
+    private var lastAnswer: Int64?
+    private var answer: EventLoop.Deadline?
+    private let monotonic = SystemMonotonicTime()
 
     /// With `--mqtt`.
     package static func make(_ host: any FaceHost) -> HouseholdFace? {
@@ -43,6 +50,10 @@ final package class HouseholdFace: DaemonFace {
         }
     }
 
+    deinit {
+        loop.cancel(answer)
+    }
+
     package func stop() {
         connection?.disconnect()
     }
@@ -57,6 +68,8 @@ final package class HouseholdFace: DaemonFace {
             } else {
                 send(.ended(ring: ring, by: instance, snoozed: snoozed))
             }
+        // What the others were compared with no longer holds: they are asked again.
+        case .clockChanged: sendClock(ask: true)
         default: break
         }
     }
@@ -66,7 +79,28 @@ final package class HouseholdFace: DaemonFace {
             waiting.append(message)
             return
         }
-        connection.publish(message.topic, message.payload, retain: false)
+        // Stamped as it goes out, not when it was made: a message that waited says the time it leaves.
+        let snapshot = host.snapshot()
+        let stamp = HouseholdMessage.Stamp(name: settings.deviceName, time: snapshot.now, synchronised: snapshot.clock.synchronised)
+        connection.publish(message.topic, message.payload(stamp), retain: false)
+    }
+
+    /// Not kept for later: connecting asks anyway.
+    private func sendClock(ask: Bool) {
+        guard connection?.isConnected == true else { return }
+        if !ask { lastAnswer = monotonic.now() }
+        send(.clock(from: instance, ask: ask))
+    }
+
+    /// Another asked for this clock: answered now, or once the last answer is old enough.
+    private func answerAsk() {
+        guard answer == nil else { return }
+        let now = monotonic.now()
+        guard let lastAnswer, now - lastAnswer < Self.answerNanoseconds else { return sendClock(ask: false) }
+        answer = loop.schedule(at: lastAnswer + Self.answerNanoseconds) { [unowned self] in
+            answer = nil
+            sendClock(ask: false)
+        }
     }
 
     private func handle(_ event: MQTTConnection.Event) {
@@ -78,6 +112,7 @@ final package class HouseholdFace: DaemonFace {
             let queued = waiting
             waiting = []
             for message in queued { send(message) }
+            sendClock(ask: true)
         case let .disconnected(reason):
             disconnected(reason)
         case let .message(topic, payload, retained):
@@ -99,12 +134,14 @@ final package class HouseholdFace: DaemonFace {
             return
         case let .failure(rejection):
             host.report(.broker(.rejected(topic: rejection.topic, kind: nil, reason: rejection.reason)))
-        case let .success(message):
-            guard message.sender != instance else { return }
-            switch message {
+        case let .success(received):
+            guard received.message.sender != instance else { return }
+            if let reading = received.clock { host.perform(.householdClock(reading)) { _ in } }
+            switch received.message {
             case let .ring(ring): host.perform(.householdRing(ring)) { _ in }
             // A ring this `run` has no part in (it started before this one connected) is nobody's business here.
             case let .ended(ring, by, snoozed): host.perform(.householdEnded(ring: ring, by: by, snoozed: snoozed)) { _ in }
+            case let .clock(_, ask): if ask { answerAsk() }
             }
         }
     }

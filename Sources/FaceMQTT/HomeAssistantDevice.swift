@@ -56,6 +56,8 @@ public struct HomeAssistantDevice: Sendable {
         /// The sleep timer playing, and the minutes its switch starts one for.
         public var sleep: Sleep?
         public var sleepMinutes = HomeAssistantDevice.defaultSleepMinutes
+        /// The clock's trouble: unsynchronised before a ring, the household's clocks that differ.
+        public var clock = ClockReport()
 
         public init(
             ringing: Bool, next: (at: String, name: String, label: String?)?, nextShiftedFrom: String? = nil, alarms: [AlarmEntity],
@@ -73,6 +75,7 @@ public struct HomeAssistantDevice: Sendable {
             a.ringing == b.ringing && a.alarms == b.alarms && a.next?.at == b.next?.at && a.next?.name == b.next?.name
                 && a.next?.label == b.next?.label && a.nextShiftedFrom == b.nextShiftedFrom && a.sounds == b.sounds
                 && a.problems == b.problems && a.reports == b.reports && a.sleep == b.sleep && a.sleepMinutes == b.sleepMinutes
+                && a.clock == b.clock
         }
     }
 
@@ -81,15 +84,16 @@ public struct HomeAssistantDevice: Sendable {
 
     /// `rejected`: a command from Home Assistant that was refused (nothing changed).
     /// `ring_degraded`: a ring that fell back or rang the bell; `preflight_*`: the check before a ring.
-    /// `waking`: a wake-up phase began.
+    /// `waking`: a wake-up phase began. `clock_disagrees`: a household member's clock is more than a minute off.
     public static let eventTypes = ["fired", "snoozed", "stopped", "silenced", "missed", "rejected", "escalated", "ring_degraded",
-                                    "preflight_failed", "preflight_recovered", "waking", "sleep_started", "sleep_ended", "bedtime"]
+                                    "preflight_failed", "preflight_recovered", "waking", "sleep_started", "sleep_ended", "bedtime",
+                                    "clock_disagrees"]
 
     /// The event type Home Assistant's event entity gets for a daemon event, if it is one of them.
     public static func eventType(of event: DaemonEvent) -> String? {
         switch event {
         case .fired, .snoozed, .stopped, .dismissed, .silenced, .missed, .escalated, .ringDegraded, .preflightFailed, .preflightRecovered,
-             .waking, .wakeUpStopped, .sleepStarted, .sleepEnded, .bedtime:
+             .waking, .wakeUpStopped, .sleepStarted, .sleepEnded, .bedtime, .clockDisagrees:
             return event.name
         default: return nil
         }
@@ -113,6 +117,8 @@ public struct HomeAssistantDevice: Sendable {
     public var eventTopic: String { base + "/event" }
     public var problemTopic: String { base + "/problem" }
     public var problemAttributesTopic: String { base + "/problem/attributes" }
+    public var clockTopic: String { base + "/clock" }
+    public var clockAttributesTopic: String { base + "/clock/attributes" }
     /// The reports not seen yet, retained, so a restart of `run` or of Home Assistant still has them.
     public var reportsTopic: String { base + "/reports" }
     public var discoveryTopic: String { "homeassistant/device/alarmplay_\(id)/config" }
@@ -130,7 +136,7 @@ public struct HomeAssistantDevice: Sendable {
     /// Component key → platform for these alarms: what the discovery message will hold.
     public func components(_ alarms: [AlarmEntity]) -> [String: String] {
         var keys = ["snooze": "button", "stop": "button", "ringing": "binary_sensor", "next": "sensor", "event": "event",
-                    "problem": "binary_sensor"].merging(Self.sleepComponents) { $1 }
+                    "problem": "binary_sensor", "clock": "binary_sensor"].merging(Self.sleepComponents) { $1 }
         for alarm in alarms {
             keys["alarm_\(alarm.topicID)_enabled"] = "switch"
             keys["alarm_\(alarm.topicID)_time"] = "text"
@@ -161,6 +167,9 @@ public struct HomeAssistantDevice: Sendable {
             ("problem", ["platform": "binary_sensor", "name": "Problem", "unique_id": unique("problem"), "device_class": "problem",
                          "state_topic": .string(problemTopic), "payload_on": "ON", "payload_off": "OFF",
                          "json_attributes_topic": .string(problemAttributesTopic)]),
+            ("clock", ["platform": "binary_sensor", "name": "Clock", "unique_id": unique("clock"), "device_class": "problem",
+                       "icon": "mdi:clock-alert-outline", "state_topic": .string(clockTopic), "payload_on": "ON", "payload_off": "OFF",
+                       "json_attributes_topic": .string(clockAttributesTopic)]),
         ]
         components += sleepDiscovery()
         for alarm in alarms {
@@ -228,6 +237,8 @@ public struct HomeAssistantDevice: Sendable {
                 ("alarms", .object(snapshot.problems.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value.map(JSONValue.string))) })),
             ])),
         ]
+        states[clockTopic] = snapshot.clock.isTroubled ? "ON" : "OFF"
+        states[clockAttributesTopic] = JSONWriter.compact(snapshot.clock.json(format: TimeFormat()))
         states[reportsTopic] = JSONWriter.compact(.object([("count", .int(snapshot.reports.count)), ("reports", .array(snapshot.reports))]))
         states.merge(sleepStates(snapshot)) { $1 }
         for alarm in snapshot.alarms {
@@ -261,6 +272,7 @@ extension HomeAssistantDevice.Snapshot {
             sounds: sounds,
             problems: Dictionary(snapshot.preflight.filter { !$0.problems.isEmpty }.map { ($0.id, $0.problems.map(\.description)) }) { first, _ in first })
         reports = snapshot.state.reports
+        clock = snapshot.clock
         sleep = snapshot.sleep.map {
             .init(sound: $0.sound, endsAt: format.iso($0.endsAt), secondsLeft: $0.secondsLeft(at: snapshot.now), fadeSeconds: $0.fadeSeconds)
         }

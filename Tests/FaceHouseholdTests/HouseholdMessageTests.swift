@@ -10,17 +10,30 @@ final class HouseholdMessageTests: XCTestCase {
     private let ring = HouseholdRing(ring: "bedroom-1a2b3c4d-1796141402-1", origin: "bedroom-1a2b3c4d", originName: "Bedroom", alarm: "deep",
                                      label: "Wake Sam")
 
+    private let stamp = HouseholdMessage.Stamp(name: "Bedroom", time: 1_796_141_402, synchronised: false)
+
     private func parse(_ topic: String, _ payload: String) -> Result<HouseholdMessage, MQTTRejection>? {
-        HouseholdMessage.parse(topic: topic, payload: Array(payload.utf8))
+        HouseholdMessage.parse(topic: topic, payload: Array(payload.utf8)).map { $0.map(\.message) }
     }
 
-    func testARingAndItsEndsReadBackAsSent() {
+    private func clock(_ topic: String, _ payload: String) -> HouseholdClockReading? {
+        guard case let .success(received)? = HouseholdMessage.parse(topic: topic, payload: Array(payload.utf8)) else { return nil }
+        return received.clock
+    }
+
+    func testARingAndItsEndsReadBackAsSentWithTheSendersClock() {
         for message in [HouseholdMessage.ring(ring), .ended(ring: ring.ring, by: "kitchen-00000001", snoozed: false),
-                        .ended(ring: ring.ring, by: "kitchen-00000001", snoozed: true)] {
-            XCTAssertEqual(parse(message.topic, message.payload), .success(message), message.payload)
+                        .ended(ring: ring.ring, by: "kitchen-00000001", snoozed: true), .clock(from: "kitchen-00000001", ask: true)] {
+            let payload = message.payload(stamp)
+            XCTAssertEqual(parse(message.topic, payload), .success(message), payload)
+            XCTAssertEqual(clock(message.topic, payload),
+                           HouseholdClockReading(member: message.sender, name: "Bedroom", time: 1_796_141_402, synchronised: false), payload)
         }
-        XCTAssertEqual(HouseholdMessage.ring(ring).payload,
-                       #"{"ring": "bedroom-1a2b3c4d-1796141402-1", "origin": "bedroom-1a2b3c4d", "origin_name": "Bedroom", "alarm": "deep", "label": "Wake Sam"}"#)
+        XCTAssertEqual(HouseholdMessage.ring(ring).payload(stamp),
+                       #"{"ring": "bedroom-1a2b3c4d-1796141402-1", "origin": "bedroom-1a2b3c4d", "origin_name": "Bedroom", "alarm": "deep", "label": "Wake Sam", "# +
+                       #""sender_name": "Bedroom", "time": 1796141402, "synchronised": false}"#)
+        XCTAssertEqual(HouseholdMessage.clock(from: "k", ask: false).payload(HouseholdMessage.Stamp(name: "K", time: 5, synchronised: nil)),
+                       #"{"from": "k", "ask": false, "sender_name": "K", "time": 5, "synchronised": null}"#)
         XCTAssertEqual(HouseholdMessage.ended(ring: "r", by: "k", snoozed: true).topic, "alarmplay/household/snooze")
         XCTAssertEqual(HouseholdMessage.ring(ring).sender, "bedroom-1a2b3c4d")
     }
@@ -33,10 +46,24 @@ final class HouseholdMessageTests: XCTestCase {
             ("alarmplay/household/ring", #"{"ring": "r", "alarm": "b"}"#, "payload needs \"origin\" and \"alarm\" strings"),
             ("alarmplay/household/stop", #"{"ring": "r"}"#, "payload needs a \"from\" string"),
             ("alarmplay/household/stop", String(repeating: " ", count: 2000), "payload of 2000 bytes; at most 1024"),
+            ("alarmplay/household/clock", #"{"time": 5}"#, "payload needs a \"from\" string"),
+            ("alarmplay/household/clock", #"{"from": "k"}"#, "payload needs a \"time\" in whole seconds since 1970"),
+            ("alarmplay/household/clock", #"{"from": "k", "time": -9223372036854775808}"#, "payload needs a \"time\" in whole seconds since 1970"),
+            ("alarmplay/household/clock", #"{"from": "k", "time": "today"}"#, "payload needs a \"time\" in whole seconds since 1970"),
         ]
         for (topic, payload, reason) in cases {
             XCTAssertEqual(parse(topic, payload), .failure(MQTTRejection(topic: topic, reason: reason)), payload)
         }
+    }
+
+    /// An older member says no time: its messages are taken as before and compared with nothing;
+    /// a time without a state, or a state of another type, is a clock nobody calls synchronised.
+    func testAnOlderMembersMessagesLackTheClockAndAreTakenAsBefore() {
+        XCTAssertNil(clock("alarmplay/household/stop", #"{"ring": "r", "from": "k"}"#))
+        XCTAssertEqual(parse("alarmplay/household/stop", #"{"ring": "r", "from": "k"}"#), .success(.ended(ring: "r", by: "k", snoozed: false)))
+        XCTAssertEqual(clock("alarmplay/household/ring", #"{"ring": "r", "origin": "o", "origin_name": "Hall", "alarm": "a", "time": 7, "synchronised": "yes"}"#),
+                       HouseholdClockReading(member: "o", name: "Hall", time: 7, synchronised: nil))
+        XCTAssertEqual(clock("alarmplay/household/stop", #"{"ring": "r", "from": "k", "time": 1e3}"#)?.name, "k", "the instance stands in for the name")
     }
 
     func testTheLabelFallsBackToTheAlarmAndTheNameToTheInstance() {

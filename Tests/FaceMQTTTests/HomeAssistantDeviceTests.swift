@@ -15,15 +15,35 @@ final class HomeAssistantDeviceTests: XCTestCase {
         XCTAssertEqual(discovery["device"]?["identifiers"]?.arrayValue?.first?.stringValue, "alarmplay_pi1")
         XCTAssertEqual(discovery["availability_topic"]?.stringValue, "alarmplay/pi1/availability")
         let components = try XCTUnwrap(discovery["components"]?.members)
-        XCTAssertEqual(Set(components.map(\.key)), ["snooze", "stop", "ringing", "next", "event", "problem", "alarm_work_enabled", "alarm_work_time",
+        XCTAssertEqual(Set(components.map(\.key)), ["snooze", "stop", "ringing", "next", "event", "problem", "clock", "alarm_work_enabled", "alarm_work_time",
                                                      "alarm_work_skip", "alarm_work_sound", "alarm_work_volume", "alarm_work_snooze", "alarm_work_waking",
                                                      "sleep", "sleep_minutes", "sleep_left"])
         XCTAssertEqual(discovery["components"]?["problem"]?["device_class"]?.stringValue, "problem")
         XCTAssertEqual(discovery["components"]?["next"]?["device_class"]?.stringValue, "timestamp")
         XCTAssertEqual(discovery["components"]?["event"]?["event_types"]?.arrayValue?.map(\.stringValue), ["fired", "snoozed", "stopped", "silenced", "missed", "rejected", "escalated", "ring_degraded",
-                                                                                                   "preflight_failed", "preflight_recovered", "waking", "sleep_started", "sleep_ended", "bedtime"],
-                       "a refused command is an event too, and so are the checks before a ring and the reports")
+                                                                                                   "preflight_failed", "preflight_recovered", "waking", "sleep_started", "sleep_ended", "bedtime",
+                                                                                                   "clock_disagrees"],
+                       "a refused command is an event too, and so are the checks before a ring, the reports and the household's clocks")
         XCTAssertEqual(discovery["components"]?["alarm_work_time"]?["command_topic"]?.stringValue, "alarmplay/pi1/alarm/work/time/set")
+    }
+
+    /// The clock's trouble as a problem sensor, with what it is as attributes: off while all is well.
+    func testTheClockIsAProblemSensorWhileUnsynchronisedBeforeARingOrAMembersClockDiffers() throws {
+        let sensor = try XCTUnwrap(device.discovery([], sounds: [], removed: [:])["components"]?["clock"])
+        XCTAssertEqual(sensor["device_class"]?.stringValue, "problem")
+        XCTAssertEqual(sensor["state_topic"]?.stringValue, "alarmplay/pi1/clock")
+        XCTAssertEqual(sensor["json_attributes_topic"]?.stringValue, "alarmplay/pi1/clock/attributes")
+        var snapshot = HomeAssistantDevice.Snapshot(ringing: false, next: nil, alarms: [])
+        snapshot.clock = ClockReport(synchronised: true)
+        XCTAssertEqual(device.states(snapshot)["alarmplay/pi1/clock"], "OFF")
+        let ring = instant("2026-12-07T06:45:00+00:00")
+        snapshot.clock = ClockReport(synchronised: false, warning: ClockWarning(id: "work", ring: ring), disagreements: [
+            ClockDisagreement(member: "kitchen-1", name: "Kitchen", seconds: -14400, synchronised: .neither, heard: ring - 36000),
+        ])
+        XCTAssertEqual(device.states(snapshot)["alarmplay/pi1/clock"], "ON")
+        let attributes = try XCTUnwrap(withTimeZone("UTC") { device.states(snapshot)["alarmplay/pi1/clock/attributes"] })
+        XCTAssertEqual(attributes, #"{"synchronised": false, "warning": {"id": "work", "ring": "2026-12-07T06:45:00+00:00"}, "disagreements": "#
+                       + #"[{"member": "kitchen-1", "name": "Kitchen", "differenceSeconds": -14400, "synchronised": "neither", "heard": "2026-12-06T20:45:00+00:00"}]}"#)
     }
 
     func testARemovedAlarmIsSentOnceWithOnlyItsPlatform() {

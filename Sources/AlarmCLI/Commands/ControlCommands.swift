@@ -58,6 +58,35 @@ public enum StatusCommand: Command {
         return (try? ISO8601.parse(text)).map { ShortTime($0.seconds).description } ?? text
     }
 
+    /// The clock's warning and the household's clocks that differ, worded here in the reader's language.
+    private static func clockLines(_ clock: JSONValue?) -> [String] {
+        guard let clock else { return [] }
+        var lines: [String] = []
+        if let warning = clock["warning"], !warning.isNull {
+            lines.append(tr("clock: not synchronised, and {id} rings at {time}: check the time before relying on it", [
+                "id": warning["id"]?.stringValue ?? "?", "time": shown(warning["ring"]),
+            ]))
+        }
+        for other in clock["disagreements"]?.arrayValue ?? [] {
+            let seconds = other["differenceSeconds"]?.numberValue?.int ?? 0
+            // Whole minutes: the broker's latency is in the seconds.
+            let difference = DurationText.format((abs(seconds) + 30) / 60 * 60)
+            let name = other["name"]?.stringValue ?? "?"
+            let values = ["name": name, "member": other["member"]?.stringValue ?? "?", "difference": difference]
+            let said = seconds < 0 ? tr("clock: {name} ({member}) is {difference} behind this one", values)
+                : tr("clock: {name} ({member}) is {difference} ahead of this one", values)
+            let which: String
+            switch other["synchronised"]?.stringValue {
+            case "both": which = tr("the kernel calls both synchronised")
+            case "here": which = tr("the kernel calls this one synchronised")
+            case "there": which = tr("the kernel calls {name} synchronised", ["name": name])
+            default: which = tr("the kernel calls neither synchronised")
+            }
+            lines.append(said + "; " + which)
+        }
+        return lines
+    }
+
     public static let spec = CommandSpec(
         name: "status", abstract: tr("Show what is ringing, snoozed, and next."),
         options: [.json], discussion: ControlCommand.discussion)
@@ -98,6 +127,7 @@ public enum StatusCommand: Command {
             for problem in problems.prefix(5) { context.console.out("  " + (problem.stringValue ?? "")) }
             context.console.out(tr("fix the file, or put the last good one back with 'alarmplay restore'"))
         }
+        for line in clockLines(status["clock"]) { context.console.out(line) }
         if let wake = status["wake"] {
             // Worded here, in the reader's language, from what is missing; `run` speaks English.
             let missing = wake["alarmClock"]?.boolValue.flatMap { clock in

@@ -47,6 +47,8 @@ public enum ControlRequest: Sendable, Equatable {
     case householdRing(HouseholdRing)
     /// Another alarmplay (`by`) stopped or snoozed a household ring.
     case householdEnded(ring: String, by: String, snoozed: Bool)
+    /// A household message said its sender's clock: compared with this one on receipt.
+    case householdClock(HouseholdClockReading)
     /// The sound heard (a ring, else the sleep timer or a preview) a step louder or quieter.
     case volume(louder: Bool)
     /// Says when the next alarm is (`speak:`), when nothing rings.
@@ -110,6 +112,7 @@ public enum ControlRequest: Sendable, Equatable {
         case .reportsSeen: return "reports --seen"
         case let .householdRing(ring): return "household ring \(ring.ring)"
         case let .householdEnded(ring, _, snoozed): return "household \(snoozed ? "snooze" : "stop") \(ring)"
+        case let .householdClock(reading): return "household clock \(reading.member)"
         case let .volume(louder): return louder ? "louder" : "quieter"
         case .sayNext: return "next"
         }

@@ -49,6 +49,8 @@ public struct Snapshot: Sendable {
     public var preflight: [Preflight] = []
     /// The sleep timer playing (`alarmplay sleep`); `run` fills it in.
     public var sleep: SleepTimer?
+    /// The clock's trouble (unsynchronised, the household's clocks); `run` fills it in.
+    public var clock = ClockReport()
     /// The alarms file's alarms, then the running timers: everything that may ring.
     public let alarms: [Alarm]
     /// The alarms file's alone, as the faces that edit them list them.

@@ -66,7 +66,7 @@ public struct StatusReport: Sendable {
             ("preflight", .array(snapshot.preflight.map { $0.json(format: format) })), ("reports", .array(reports)),
             ("waking", .array(snapshot.waking.map { $0.json(now: snapshot.now, format: format) })),
             ("sleep", snapshot.sleep?.json(now: snapshot.now, format: format) ?? .null), ("night", night.json),
-            ("now", .string(format.iso(snapshot.now))),
+            ("now", .string(format.iso(snapshot.now))), ("clock", snapshot.clock.json(format: format)),
         ]
         return .object(schedule + process + ahead + faces.map { ($0.key, $0.value) })
     }

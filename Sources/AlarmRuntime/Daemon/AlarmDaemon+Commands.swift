@@ -47,6 +47,7 @@ extension AlarmDaemon {
         case let .householdRing(ring):
             reply(settled { applied(household.ring(ring, into: &model, defaults: source.defaults, at: clock.now().seconds + 1)) })
         case let .householdEnded(ring, by, snoozed): reply(settled { applied(household.ended(ring, by: by, snoozed: snoozed, in: &model)) })
+        case let .householdClock(reading): reply(compareClock(reading))
         }
     }
 

@@ -11,4 +11,10 @@ extension AlarmDaemon {
         if let said = decision.said { event(said) }
         return decision.reply
     }
+
+    /// Another member's clock, compared with this one on receipt.
+    package func compareClock(_ reading: HouseholdClockReading) -> CommandResult {
+        if let said = household.clocks.compare(reading, now: clock.now().seconds, synchronised: seams.synchronised()) { event(said) }
+        return .done(Phrase("compared with {member}'s clock", ["member": reading.member]))
+    }
 }

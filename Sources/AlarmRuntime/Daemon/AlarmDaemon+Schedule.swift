@@ -49,6 +49,10 @@ extension AlarmDaemon {
         var snapshot = model.snapshot(heard: heard?.key, bell: heard?.bell == true)
         snapshot.preflight = lookahead.checks
         snapshot.sleep = sound.sleepTimer
+        let synchronised = seams.synchronised()
+        snapshot.clock = ClockReport(synchronised: synchronised,
+                                     warning: ClockWarning.decide(now: snapshot.now, synchronised: synchronised, next: snapshot.nextScheduledRing),
+                                     disagreements: household.clocks.disagreements)
         return snapshot
     }
 }

@@ -23,7 +23,9 @@ public final class AlarmDaemon {
     lazy package var sound = SoundStage(SoundStage.Context(
         clock: clock, startSound: seams.startSound, sounds: { [unowned self] in source.registry }, devices: configuration.devices,
         broken: { [unowned self] in lookahead.preflight.problems($0) }, notifier: notifier, say: { [unowned self] in event($0) }))
-    private let seams: DaemonSeams
+    package let seams: DaemonSeams
+    /// Whether the clock the next ring is timed by can be trusted.
+    package var clockWatch = ClockWatch()
     /// The household rings this `run` takes part in.
     package var household: HouseholdLink
     /// The faces, in the order they hear each event.
@@ -103,6 +105,7 @@ public final class AlarmDaemon {
         if clockChanged {
             sound.engine.dropPrepared()
             let now = clock.now().seconds
+            household.clocks.forgetAll()
             event(.clockChanged(now: now, lastChecked: model.state.lastChecked ?? now))
         }
         let due = model.evaluate()
@@ -129,12 +132,16 @@ public final class AlarmDaemon {
         sound.prepare(due, opensAhead: due.map { model.opensAhead($0, preroll: lead) } ?? false, wakeUp: phase)
         let ahead = lookahead.step(model, preroll: sound.preroll(for:))
         for said in ahead.events { event(said) }
+        let watched = clockWatch.step(now: clock.now().seconds, synchronised: seams.synchronised(),
+                                      next: model.snapshot(heard: nil, bell: false).nextScheduledRing)
+        for said in watched.events { event(said) }
         for ring in ahead.checks { startPreflight(ring) }
         if let bedtime = ahead.bedtimeSound { sound.playBedtime(bedtime, ringing: !model.ringing.isEmpty) }
         // A suspended machine is woken early: the sound server and the device need time to come
         // back before the pre-roll opens them.
         let next = model.deadline(for: due, preroll: lead, soundOpen: sound.engine.isOpen,
-                                  wakeEarly: timer.wakesFromSuspend ? configuration.wakeEarly : nil, also: ahead.next)
+                                  wakeEarly: timer.wakesFromSuspend ? configuration.wakeEarly : nil,
+                                  also: [ahead.next, watched.next].compactMap { $0 }.min())
         do {
             // A step that came while this evaluation ran: what is due is worked out again.
             if try timer.arm(at: next.map { (Int64($0.seconds), Int64($0.nanoseconds)) }) == .clockChanged {

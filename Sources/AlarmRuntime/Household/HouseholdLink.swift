@@ -9,6 +9,8 @@ import AlarmCore
 package struct HouseholdLink {
     /// The household rings this `run` takes part in.
     package var rings = HouseholdRings()
+    /// The other members' clocks that differ from this one's.
+    package var clocks = HouseholdClocks()
     /// Who this `run` is on the broker, and the name it shows (nil without `--mqtt`).
     package let instance: String?
     package let deviceName: String?

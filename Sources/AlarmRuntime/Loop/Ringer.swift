@@ -175,7 +175,7 @@ public final class Ringer: Sendable {
         while !control.isStopRequested, Self.wallNow() < target - 0.05 {
             usleep(20_000)
         }
-        var spec = timespec(tv_sec: instant.seconds, tv_nsec: instant.nanoseconds)
+        var spec = SystemClock.kernelTime(seconds: instant.seconds, nanoseconds: instant.nanoseconds)
         while clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &spec, nil) == EINTR {}
     }
 

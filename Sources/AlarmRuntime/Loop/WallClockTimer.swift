@@ -67,7 +67,7 @@ public final class WallClockTimer {
     public func arm(at deadline: (seconds: Int64, nanoseconds: Int64)?) throws(SystemError) -> Armed {
         var spec = itimerspec()
         if let deadline {
-            spec.it_value = timespec(tv_sec: Int(deadline.seconds), tv_nsec: Int(deadline.nanoseconds))
+            spec.it_value = SystemClock.kernelTime(seconds: Int(deadline.seconds), nanoseconds: Int(deadline.nanoseconds))
         }
         // Disarming still needs CANCEL_ON_SET armed to hear about clock changes: arm far ahead.
         if deadline == nil {

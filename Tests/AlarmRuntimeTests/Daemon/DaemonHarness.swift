@@ -1,6 +1,7 @@
 @testable import AlarmCore
 @testable import AlarmAudio
 @testable import AlarmRuntime
+import Synchronization
 import UnitTestSupport
 import XCTest
 
@@ -37,8 +38,14 @@ final class DaemonHarness {
         func clear() { said = [] }
     }
 
+    /// What the kernel says of the clock, as the test sets it: synchronised unless told.
+    final class KernelClock: Sendable {
+        let synchronised = Mutex<Bool?>(true)
+    }
+
     let folder: String
     let clock: ManualClock
+    let kernel = KernelClock()
     let recorder = Recorder()
     private(set) var sounds: [Sound] = []
     private(set) var daemon: AlarmDaemon!
@@ -54,11 +61,13 @@ final class DaemonHarness {
         let configuration = AlarmDaemon.Configuration(
             alarmsPath: alarmsPath, devices: ["null"], soundFolders: SoundFolders(paths: []), statePath: folder + "/state.json",
             socketPath: folder + "/control.sock", log: EventLog(threshold: .error), wakeEarly: 0)
-        daemon = try AlarmDaemon(configuration, seams: DaemonSeams(clock: clock, startSound: { [unowned self] request, id, _ in
+        let kernel = kernel
+        let seams = DaemonSeams(clock: clock, synchronised: { kernel.synchronised.withLock { $0 } }, startSound: { [unowned self] request, id, _ in
             let sound = Sound(id: id, request: request)
             sounds.append(sound)
             return sound
-        }))
+        })
+        daemon = try AlarmDaemon(configuration, seams: seams)
         daemon.faces = [recorder]
         try daemon.loadAlarms()
         daemon.evaluate(clockChanged: false)

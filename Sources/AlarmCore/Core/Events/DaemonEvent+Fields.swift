@@ -3,7 +3,8 @@ extension DaemonEvent {
     public var level: EventLevel {
         switch self {
         case .missed, .silenced, .fallback, .unmuted, .preflightFailed, .ringDegraded, .noAlarms, .reloadFailed, .reloadRejected,
-             .lastGoodNotSaved, .stateUnreadable, .stateNotSaved, .noWake, .wakeUpSoundFailed, .calendarNotRead, .skipDaysNotRead:
+             .lastGoodNotSaved, .stateUnreadable, .stateNotSaved, .noWake, .wakeUpSoundFailed, .calendarNotRead, .skipDaysNotRead,
+             .clockUnsynchronised, .clockDisagrees:
             return .warning
         case let .bell(_, on): return on ? .warning : .info
         case let .loaded(load): return load.lastGoodCopy == nil ? .info : .warning
@@ -52,6 +53,10 @@ extension DaemonEvent {
         case .stateUnreadable: return "state_unreadable"
         case .stateNotSaved: return "state_not_saved"
         case .clockChanged: return "clock_changed"
+        case .clockUnsynchronised: return "clock_unsynchronised"
+        case .clockSynchronised: return "clock_synchronised"
+        case .clockDisagrees: return "clock_disagrees"
+        case .clockAgrees: return "clock_agrees"
         case .timezoneChanged: return "timezone_changed"
         case .timerFailed: return "timer_failed"
         case .priority: return "priority"
@@ -84,7 +89,7 @@ extension DaemonEvent {
              let .householdStopSent(id, _, _), let .householdStop(id, _, _, _), let .preflightOK(id, _, _), let .preflightFailed(id, _, _),
              let .preflightRecovered(id, _, _), let .waking(id, _, _, _), let .wakingProgress(id, _, _), let .wakeUpStopped(id, _),
              let .wakeUpSoundFailed(id, _), let .bedtime(id, _), let .calendarNotRead(id, _, _, _),
-             let .timerStarted(id, _, _), let .timerCancelled(id):
+             let .timerStarted(id, _, _), let .timerCancelled(id), let .clockUnsynchronised(id, _):
             return id
         default:
             return nil
@@ -171,6 +176,15 @@ extension DaemonEvent {
             return [.init("now", .time(now)), .init("last_checked", .time(lastChecked))]
         case let .timezoneChanged(now):
             return [.init("now", .time(now))]
+        case let .clockUnsynchronised(id, ring):
+            return [.init("id", .text(id)), .init("scheduled", .time(ring))]
+        case .clockSynchronised:
+            return []
+        case let .clockDisagrees(other):
+            return [.init("member", .text(other.member)), .init("name", .text(other.name)), .init("difference_s", .number(other.seconds)),
+                    .init("synchronised", .text(other.synchronised.rawValue))]
+        case let .clockAgrees(member, seconds):
+            return [.init("member", .text(member)), .init("difference_s", .number(seconds))]
         case let .priority(.realtime(priority)):
             return [.init("scheduler", .text("rr")), .init("rt_priority", .number(Int(priority)))]
         case let .priority(.normal(nice, reason)):

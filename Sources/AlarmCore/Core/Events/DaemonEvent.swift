@@ -59,6 +59,14 @@ public enum DaemonEvent: Sendable, Equatable {
     case stateUnreadable(problem: String)
     case stateNotSaved(problem: String)
     case clockChanged(now: Int, lastChecked: Int)
+    /// The kernel calls the clock unsynchronised while alarm `id` is due at `ring`, within 12 hours.
+    case clockUnsynchronised(id: String, ring: Int)
+    /// The kernel calls the clock synchronised again, after `clockUnsynchronised`.
+    case clockSynchronised
+    /// Another member of the household heard with a clock more than a minute from this one's.
+    case clockDisagrees(ClockDisagreement)
+    /// That member's clock agrees again: `seconds` apart now.
+    case clockAgrees(member: String, seconds: Int)
     case timezoneChanged(now: Int)
     case timerFailed(problem: String)
     case priority(ThreadPriority.Outcome)
