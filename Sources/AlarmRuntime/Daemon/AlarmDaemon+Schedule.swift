@@ -50,9 +50,8 @@ extension AlarmDaemon {
         snapshot.preflight = lookahead.checks
         snapshot.sleep = sound.sleepTimer
         let synchronised = seams.synchronised()
-        snapshot.clock = ClockReport(synchronised: synchronised,
-                                     warning: ClockWarning.decide(now: snapshot.now, synchronised: synchronised, next: snapshot.nextScheduledRing),
-                                     disagreements: household.clocks.disagreements)
+        let warning = synchronised == false ? ClockWarning.decide(now: snapshot.now, synchronised: false, next: snapshot.nextScheduledRing) : nil
+        snapshot.clock = ClockReport(synchronised: synchronised, warning: warning, disagreements: household.clocks.disagreements)
         return snapshot
     }
 }

@@ -132,8 +132,10 @@ public final class AlarmDaemon {
         sound.prepare(due, opensAhead: due.map { model.opensAhead($0, preroll: lead) } ?? false, wakeUp: phase)
         let ahead = lookahead.step(model, preroll: sound.preroll(for:))
         for said in ahead.events { event(said) }
-        let watched = clockWatch.step(now: clock.now().seconds, synchronised: seams.synchronised(),
-                                      next: model.snapshot(heard: nil, bell: false).nextScheduledRing)
+        // Only an unsynchronised clock warns: a synchronised one (the usual case) costs no look at the rings ahead.
+        let synchronised = seams.synchronised()
+        let watched = clockWatch.step(now: clock.now().seconds, synchronised: synchronised,
+                                      next: synchronised == false ? model.snapshot(heard: nil, bell: false).nextScheduledRing : nil)
         for said in watched.events { event(said) }
         for ring in ahead.checks { startPreflight(ring) }
         if let bedtime = ahead.bedtimeSound { sound.playBedtime(bedtime, ringing: !model.ringing.isEmpty) }
