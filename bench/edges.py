@@ -11,6 +11,7 @@ long SIGTERM took to end it (s; 10 when it had to be killed), and whether it hel
 Needs curl and, for the flood, mosquitto and mosquitto_pub (scripts/setup --test); the task limit needs
 root and a pids cgroup (cgroup v1 at /sys/fs/cgroup/pids), else the edits flood without it.
 """
+import http.server
 import json
 import os
 import shutil
@@ -359,11 +360,105 @@ def huge_playlist(binary):
     return run, f"a 16 MB .m3u (2.3 million lines) in a sound folder: page up {listening:.1f} s after start", listening < 2
 
 
+class Served:
+    """A local HTTP server in this process: what it was asked and how many bytes it sent. `/endless`
+    streams without a Content-Length (at most 256 MiB); anything else answers a password."""
+
+    def __init__(self):
+        served = self
+        self.paths, self.sent = [], 0
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.0"
+
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                served.paths.append(self.path)
+                self.send_response(200)
+                self.end_headers()
+                chunk = b"X" * 65536 if self.path == "/endless" else b"password=hunter2\n"
+                try:
+                    for _ in range(4096 if self.path == "/endless" else 1):
+                        self.wfile.write(chunk)
+                        served.sent += len(chunk)
+                except OSError:
+                    pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def page(run, method, path, body):
+    return run.http(method, path, json.dumps(body).encode())
+
+
+def calendar_reads_file(binary):
+    run = Run(binary)
+    secret = os.path.join(os.path.dirname(run.alarms), "mqtt-password")
+    with open(secret, "w") as file:
+        file.write("password hunter2\n")
+    statuses = [page(run, "POST", "/api/alarms", {"id": "leak", "days": "daily", "fromCalendar": {"calendar": "mqtt-password"}}),
+                page(run, "POST", "/api/alarms", {"id": "leak2", "time": "07:00", "days": "daily", "skipDays": [secret]})]
+    time.sleep(1.5)
+    request = urllib.request.Request(f"http://127.0.0.1:{run.port}/api/status", headers={"Authorization": "Bearer " + run.token})
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        status = reply.read().decode()
+    shown = "hunter2" in status or "hunter2" in run.text()
+    return run, f"POST {statuses[0]}/{statuses[1]}, the password {'SHOWN in status/events' if shown else 'not shown'}", not shown
+
+
+def calendar_ssrf(binary):
+    served = Served()
+    run = Run(binary)
+    status = page(run, "POST", "/api/alarms", {"id": "probe", "time": "07:00", "days": "daily",
+                                               "skipDays": [f"http://127.0.0.1:{served.port}/secret"]})
+    time.sleep(3)
+    asked = len(served.paths)
+    served.close()
+    return run, f"POST {status}, the internal address asked {asked} times, '{'hunter2' in run.text() and 'quoted' or 'not quoted'}'", asked == 0
+
+
+def calendar_unbounded(binary):
+    served = Served()
+    url = f"http://127.0.0.1:{served.port}/endless"
+    started = time.monotonic()
+    run = Run(binary, due_in=20, alarms=[{"id": "cal", "time": "05:00", "days": "daily", "skipDays": [url]}])
+    said = run.wait_log("event=calendar_refresh", 40)
+    taken = time.monotonic() - started
+    sent = served.sent
+    served.close()
+    reason = said.split("problem=")[1][:60] if said and "problem=" in said else "none"
+    return run, f"no Content-Length: {sent / 2**20:.0f} MiB sent in {taken:.1f} s, then {reason}", sent <= 32 << 20
+
+
+def calendar_lockout(binary):
+    run = Run(binary, alarms=[{"id": "work", "time": "06:45", "days": "weekdays"}])
+    with open(run.alarms) as file:
+        document = json.load(file)
+    document["alarms"][1]["skipDays"] = ["gone.ics"]
+    with open(run.alarms + ".new", "w") as file:
+        json.dump(document, file, indent=1)
+    os.rename(run.alarms + ".new", run.alarms)
+    time.sleep(1)
+    deleted = run.http("DELETE", "/api/alarms/work")
+    added = subprocess.run([binary, "add", "07:30", "--alarms", run.alarms], env=run.env, capture_output=True).returncode
+    return run, f"its calendar gone: page DELETE {deleted}, alarmplay add exits {added}", deleted == 200 and added == 0
+
+
 ATTACKS = [("page token adds a hook", hooks), ("FIFO in the file's place", fifo), ("/dev/zero in the file's place", dev_zero),
            ("file deleted, then add from the page", deleted), ("MQTT flood, 300,000 junk", flood), ("150 slow sockets, 3 addresses", slow_sockets),
            ("40 wrong tokens", wrong_tokens), ("70 closed event streams", closed_streams), ("12 parallel 40 MB uploads", uploads),
            ("40 edits behind a held lock", edit_flood),
-           ("the same under a task limit", edit_flood_limited), ("100,000 alarms written", big_file), ("16 MB playlist", huge_playlist)]
+           ("the same under a task limit", edit_flood_limited), ("100,000 alarms written", big_file), ("16 MB playlist", huge_playlist),
+           ("page token names a password file", calendar_reads_file), ("page token names an internal URL", calendar_ssrf),
+           ("owner's URL sends 256 MiB, no length", calendar_unbounded), ("a calendar gone, then edits", calendar_lockout)]
 
 
 def main():
