@@ -34,6 +34,9 @@ function fillForm(alarm) {
   // A seconds field only for alarms that use seconds; it clutters the picker otherwise.
   fields.time.step = time.length > 5 ? 1 : 60;
   fields.time.value = time;
+  // The sun or a calendar gives each day its time: a time set here takes its place, as `edit --time` does.
+  $("#rule-hint").hidden = !alarm?.rule;
+  $("#rule-hint").textContent = alarm?.rule ? t("Each day's time follows {rule}; a time set here replaces it.", { rule: alarm.rule }) : "";
   setDays(alarm?.days ?? []);
   $("#per-day").checked = Boolean(alarm?.times);
   renderDayTimes(alarm?.times ?? {});

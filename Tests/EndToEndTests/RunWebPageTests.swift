@@ -239,6 +239,37 @@ final class RunWebPageTests: XCTestCase {
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }
 
+    /// The editor of an alarm whose days take their time from a calendar says so, and a time set
+    /// there takes the rule's place on the same days, as `edit --time` does.
+    func testTheEditorSaysATimeReplacesTheCalendarRule() throws {
+        try scenario.writeAlarms([
+            #"{"id": "work", "days": "weekdays", "fromCalendar": {"calendar": "work.ics", "before": "1h30m", "otherwise": "07:00"}}"#,
+        ])
+        let run = try scenario.startRun()
+        let client = try WebClient(run: run, home: scenario.home)
+        let browser = try WebDriver()
+        try browser.open(client.base + "/?token=" + client.token!)
+        XCTAssertTrue(browser.wait(for: "document.querySelector('\(card)')"), "the alarm list did not load")
+        try browser.click(card + " .alarm-open")
+        XCTAssertTrue(browser.wait(for: "!document.querySelector('#rule-hint').hidden"), "no word of the rule")
+        let hint = try browser.text("#rule-hint")
+        XCTAssertTrue(hint.hasPrefix("Each day's time follows first event in work.ics −1h30m") && hint.hasSuffix("; a time set here replaces it."), hint)
+        try browser.run("""
+            const time = document.querySelector('#alarm-form [name=time]');
+            time.value = '06:15';
+            time.dispatchEvent(new Event('input', {bubbles: true}));
+            time.dispatchEvent(new Event('change', {bubbles: true}));
+            """)
+        try browser.click("#save-alarm")
+        XCTAssertTrue(waitFor { (try? self.alarmsFile()).map { !$0.contains("fromCalendar") && $0.contains("\"time\": \"06:15\"") } == true },
+                      "the time in place of the rule: \((try? alarmsFile()) ?? "")")
+        XCTAssertTrue(waitFor { (try? client.get("/api/alarms").array.first?["days"] as? [String]) == ["mon", "tue", "wed", "thu", "fri"] }, "the same days")
+        try browser.click(card + " .alarm-open")
+        XCTAssertTrue(browser.wait(for: "document.querySelector('#rule-hint').hidden"), "an alarm of one time has no such word")
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
     private func waitFor(_ seconds: TimeInterval = 5, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
