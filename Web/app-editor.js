@@ -105,7 +105,7 @@ function showRepeatHint() {
   let hint;
   if (days) hint = t("Repeats weekly: {days}.", { days: daysText(days) });
   else if (fields.date.value) hint = t("Rings once, on {date}.", { date: dateText(fields.date.value) });
-  else hint = t("No days and no date: rings once, at the next {time}.", { time: time || t("time set") });
+  else hint = t("No days and no date: rings once, at the next {time}.", { time: time ? fileTime(time) : t("time set") });
   $("#repeat-hint").textContent = hint;
 }
 
@@ -221,7 +221,7 @@ async function unshiftAlarm() {
 
 async function deleteAlarm() {
   const alarm = editor.alarm;
-  if (!confirm(t("Delete the alarm “{name}” at {time}?", { name: alarmName(alarm), time: alarm.time }))) return;
+  if (!confirm(t("Delete the alarm “{name}” at {time}?", { name: alarmName(alarm), time: fileTime(alarm.time) }))) return;
   try {
     await api("DELETE", alarmPath(alarm.id));
     state.alarms = state.alarms.filter((candidate) => candidate.id !== alarm.id);

@@ -183,7 +183,7 @@ function renderAlarms() {
 
 function alarmItem(alarm) {
   const toggle = h("input", {
-    type: "checkbox", class: "alarm-switch", role: "switch", "aria-label": t("{name} at {time}", { name: alarmName(alarm), time: alarm.time }),
+    type: "checkbox", class: "alarm-switch", role: "switch", "aria-label": t("{name} at {time}", { name: alarmName(alarm), time: fileTime(alarm.time) }),
   });
   toggle.checked = alarm.enabled;
   const skipped = alarm.status === "skipped" ? h("span", { class: "tag" }, t("skipped once"))
@@ -193,7 +193,7 @@ function alarmItem(alarm) {
   return h("li", { class: alarm.enabled ? "alarm card" : "alarm card off", "data-id": alarm.id },
     h("button", { type: "button", class: "alarm-open" },
       // A time per day, or one from the sun or a calendar: the next ring's time is the one to show.
-      h("span", { class: "alarm-time" }, (alarm.times || alarm.rule) && alarm.next ? wallClock(alarm.next).time : alarm.time),
+      h("span", { class: "alarm-time" }, (alarm.times || alarm.rule) && alarm.next ? wallClock(alarm.next).time : fileTime(alarm.time)),
       h("span", { class: "alarm-details" }, [alarm.label, repeatText(alarm), alarm.rule].filter(Boolean).join(" · ")),
       h("span", { class: "alarm-when" }, skipped, skipped && next ? " " : null, next),
       nextSkip,

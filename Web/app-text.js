@@ -70,15 +70,23 @@ function chooseLanguage(code) {
   location.reload();
 }
 
-const intlLocale = () => (i18n.language === "en" ? "en-US" : i18n.language);
+// English as the browser's own English writes it (en-US 6:45 AM, en-GB 06:45), as its time fields do.
+const intlLocale = () => (i18n.language === "en" ? (navigator.language.startsWith("en") ? navigator.language : "en-US") : i18n.language);
 const utcNames = (options) => (date) => new Intl.DateTimeFormat(intlLocale(), { ...options, timeZone: "UTC" }).format(date);
 const weekdayName = (year, month, day) => utcNames({ weekday: "short" })(new Date(Date.UTC(year, month - 1, day)));
 const monthName = (month) => utcNames({ month: "short" })(new Date(Date.UTC(2000, month - 1, 1)));
 
-/** A wall-clock time: 06:45 in English as always, else as the language writes it (오전 6:45). */
-function timeText(hour, minute) {
-  if (i18n.language === "en") return `${pad(hour)}:${pad(minute)}`;
-  return utcNames({ hour: "numeric", minute: "2-digit" })(new Date(Date.UTC(2000, 0, 1, hour, minute)));
+/** A wall-clock time as the language writes it, two-digit hours as the browser's own time fields
+ *  show them (06:45 AM, 06:45, 오전 06:45): every time on the page. */
+function timeText(hour, minute, second = 0) {
+  const seconds = second ? { second: "2-digit" } : {};
+  return utcNames({ hour: "2-digit", minute: "2-digit", ...seconds })(new Date(Date.UTC(2000, 0, 1, hour, minute, second)));
+}
+
+/** A time as the alarms file writes it ("06:45", "07:30:15"), shown as every other time is. */
+function fileTime(text) {
+  const [hour, minute, second] = text.split(":").map(Number);
+  return timeText(hour, minute, second || 0);
 }
 
 // ---------------------------------------------------------------- helpers
@@ -158,7 +166,7 @@ function repeatText(alarm) {
 function timesText(times) {
   const byTime = new Map();
   for (const day of DAYS) if (times[day]) byTime.set(times[day], [...(byTime.get(times[day]) ?? []), day]);
-  return [...byTime].map(([time, days]) => `${daysText(days)} ${time}`).join(" · ");
+  return [...byTime].map(([time, days]) => `${daysText(days)} ${fileTime(time)}`).join(" · ");
 }
 
 const untilSpan = (iso) => h("span", { "data-until": iso }, untilText(iso));

@@ -37,7 +37,7 @@ final class RunWebLanguageTests: XCTestCase {
         XCTAssertTrue(browser.wait(for: "!document.querySelector('#editor').hidden"))
         XCTAssertEqual(try browser.text("#editor-title"), "새 알람")
         XCTAssertEqual(try browser.text("label[for=alarm-sound]"), "소리")
-        XCTAssertEqual(try browser.text("#repeat-hint"), "요일도 날짜도 없음: 다음 07:00에 한 번 울립니다.")
+        XCTAssertEqual(try browser.text("#repeat-hint"), "요일도 날짜도 없음: 다음 오전 07:00에 한 번 울립니다.")
         try browser.click("button.day[data-day=\"sat\"]")
         try browser.click("button.day[data-day=\"sun\"]")
         XCTAssertEqual(try browser.text("#repeat-hint"), "매주 반복: 주말.")
@@ -67,6 +67,35 @@ final class RunWebLanguageTests: XCTestCase {
         XCTAssertTrue(browser.wait(for: "document.documentElement.lang === 'de' && document.querySelector('#alarms li.alarm')", timeout: 10), "German is not remembered")
         XCTAssertEqual(try browser.text("#alarms li.alarm[data-id=\"work\"] .alarm-details"), "Work · Werktags")
         XCTAssertEqual(try browser.run("return document.querySelector('#language').value;") as? String, "de")
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(timeout: 10).status, 0)
+    }
+
+    /// Every time on the page is written one way in each language: an alarm's own time, a time per
+    /// day, a ring from the schedule and the editor's hint alike (Korean 오전 06:45, never 06:45 alone beside it).
+    func testEveryTimeOnThePageIsWrittenOneWay() throws {
+        try scenario.writeAlarms([
+            "{\"id\": \"work\", \"time\": \"06:45\", \"days\": \"weekdays\", \"sound\": \"tone:beep\"}",
+            "{\"id\": \"week\", \"times\": {\"mon\": \"06:30\", \"sat\": \"09:30\"}, \"sound\": \"tone:beep\"}",
+        ])
+        let run = try scenario.startRun()
+        let client = try WebClient(run: run, home: scenario.home)
+        for (language, work, week, hint) in [
+            ("ko", "오전 06:45", "오전 06:30", "다음 오전 07:00에"),
+            ("de", "06:45", "06:30", "um 07:00"),
+            ("en-US", "06:45 AM", "06:30 AM", "at the next 07:00 AM."),
+        ] {
+            let browser = try WebDriver(language: language)
+            try browser.open(client.base + "/?token=" + client.token!)
+            XCTAssertTrue(browser.wait(for: "document.querySelector('#alarms li.alarm[data-id=\"week\"]')"), "the alarm list did not load")
+            XCTAssertEqual(try browser.text("#alarms li.alarm[data-id=\"work\"] .alarm-time"), work, language)
+            let details = try browser.text("#alarms li.alarm[data-id=\"week\"] .alarm-details")
+            XCTAssertTrue(details.contains(week), "\(language): \(details)")
+            try browser.click("#add-alarm")
+            XCTAssertTrue(browser.wait(for: "!document.querySelector('#editor').hidden"))
+            let said = try browser.text("#repeat-hint")
+            XCTAssertTrue(said.contains(hint), "\(language): \(said)")
+        }
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0)
     }

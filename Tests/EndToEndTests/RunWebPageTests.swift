@@ -33,7 +33,8 @@ final class RunWebPageTests: XCTestCase {
         let browser = try WebDriver()
         try browser.open(client.base + "/?token=" + client.token!)
         XCTAssertTrue(browser.wait(for: "document.querySelector('#alarms li.alarm[data-id=\"work\"]')"), "the alarm list did not load")
-        XCTAssertTrue(try browser.text("#alarms li.alarm[data-id=\"work\"]").contains("06:45"))
+        // en-US writes a time as its own time fields show it: 06:45 AM.
+        XCTAssertEqual(try browser.text("#alarms li.alarm[data-id=\"work\"] .alarm-time"), "06:45 AM")
         XCTAssertEqual(try browser.run("return location.search;") as? String, "", "the token leaves the address bar")
         try screenshot(browser, "alarms")
 
@@ -46,7 +47,7 @@ final class RunWebPageTests: XCTestCase {
             time.dispatchEvent(new Event('change', {bubbles: true}));
             """)
         try browser.type("#alarm-form [name=label]", "Gym")
-        XCTAssertEqual(try browser.text("#repeat-hint"), "No days and no date: rings once, at the next 07:30.")
+        XCTAssertEqual(try browser.text("#repeat-hint"), "No days and no date: rings once, at the next 07:30 AM.")
         try browser.run("""
             const date = document.querySelector('#alarm-form [name=date]');
             date.value = '2099-06-01';
@@ -122,7 +123,7 @@ final class RunWebPageTests: XCTestCase {
         XCTAssertTrue(waitFor { (try? self.alarmsFile())?.contains("\"shift\": {") == true }, "no shift written")
         let file = try alarmsFile()
         XCTAssertTrue(file.contains("\"time\": \"06:45\""), "the alarm keeps its time: \(file)")
-        XCTAssertTrue(browser.wait(for: "document.querySelector('\(card)').textContent.includes('once at 07:30')"), "no tag on the card")
+        XCTAssertTrue(browser.wait(for: "document.querySelector('\(card)').textContent.includes('once at 07:30 AM')"), "no tag on the card")
         let next = try XCTUnwrap(try client.get("/api/alarms").array.first?["next"] as? String)
         XCTAssertTrue(next.hasSuffix("T07:30:00+00:00"), next)
         try screenshot(browser, "moved")
@@ -154,7 +155,7 @@ final class RunWebPageTests: XCTestCase {
         let expected = ["mon": "06:45", "wed": "06:45", "thu": "06:45", "fri": "08:15"]
         XCTAssertTrue(waitFor { (try? client.get("/api/alarms").array.first?["times"] as? [String: String]) == expected },
                       "\((try? client.get("/api/alarms").body) ?? "")")
-        XCTAssertTrue(browser.wait(for: "document.querySelector('\(card) .alarm-details').textContent.includes('08:15')"), "the card shows each day's time")
+        XCTAssertTrue(browser.wait(for: "document.querySelector('\(card) .alarm-details').textContent.includes('08:15 AM')"), "the card shows each day's time")
         try screenshot(browser, "times")
 
         try browser.click(card + " .alarm-open")
