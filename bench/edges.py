@@ -8,8 +8,8 @@ each attack: what came of it, the due alarm's late_ms (or `never`), the slowest 
 control socket asked every 0.2 s throughout (ms; a time-out counts 10,000), run's peak RSS (MB), how
 long SIGTERM took to end it (s; 10 when it had to be killed), and whether it held: the exit status is
 1 when the last binary given fails one. `EDGES_ONLY=name` runs the attacks whose function name has it.
-Needs curl and, for the flood, mosquitto and mosquitto_pub (scripts/setup --test); the task limit needs
-root and a pids cgroup (cgroup v1 at /sys/fs/cgroup/pids), else the edits flood without it.
+Needs curl, prlimit (util-linux) and, for the flood, mosquitto and mosquitto_pub (scripts/setup --test); the
+task limit needs root and a pids cgroup (cgroup v1 at /sys/fs/cgroup/pids), else the edits flood without it.
 """
 import http.server
 import json
@@ -34,9 +34,12 @@ def iso(epoch):
 class Run:
     """One `run` in a home of its own, with an alarm due `due_in` seconds after start."""
 
-    def __init__(self, binary, due_in=8, alarms=(), extra=(), http="127.0.0.1:0"):
+    def __init__(self, binary, due_in=8, alarms=(), extra=(), http="127.0.0.1:0", files=None, address_space=None):
         self.home = tempfile.mkdtemp(prefix="alarmplay-edges-")
         self.alarms = os.path.join(self.home, "alarms.json")
+        for name, text in (files or {}).items():
+            with open(os.path.join(self.home, name), "w") as file:
+                file.write(text)
         self.due = int(time.time()) + due_in
         entries = [{"id": "due", "time": time.strftime("%H:%M:%S", time.gmtime(self.due)), "date": time.strftime("%Y-%m-%d", time.gmtime(self.due)),
                     "sound": "tone:beep", "fadeIn": 0, "ringFor": "3s"}] + list(alarms)
@@ -46,7 +49,10 @@ class Run:
                     "XDG_DATA_HOME": self.home + "/data", "XDG_STATE_HOME": self.home + "/state", "XDG_RUNTIME_DIR": self.home + "/runtime"}
         os.makedirs(self.home + "/runtime", mode=0o700)
         self.log = open(self.home + "/run.log", "w+")
-        self.process = subprocess.Popen([binary, "run", "--alarms", self.alarms, "--device", "null", "--http", http, *extra],
+        # Held to `address_space` bytes as a Pi's memory would hold it (prlimit execs run: one pid).
+        limit = ["prlimit", f"--as={address_space}", "--"] if address_space else []
+        self.peak = 0
+        self.process = subprocess.Popen([*limit, binary, "run", "--alarms", self.alarms, "--device", "null", "--http", http, *extra],
                                         env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.log)
         self.socket = self.home + "/runtime/alarmplay/control.sock"
         line = self.wait_log("event=http_listening", 10)
@@ -86,9 +92,28 @@ class Run:
         except OSError:
             return timeout
 
+    def vm(self, field):
+        """A /proc/PID/status figure in kB; 0 once run is gone."""
+        try:
+            with open(f"/proc/{self.process.pid}/status") as file:
+                return next(int(line.split()[1]) for line in file if line.startswith(field + ":"))
+        except (OSError, StopIteration):
+            return 0
+
+    def cpu(self):
+        """run's CPU seconds so far (user and system)."""
+        try:
+            with open(f"/proc/{self.process.pid}/stat") as file:
+                fields = file.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError):
+            return None
+
     def poll(self):
         while self.polling:
             self.slowest = max(self.slowest, self.status())
+            # Sampled as it goes: a run that aborts takes its /proc/PID/status with it.
+            self.peak = max(self.peak, self.vm("VmHWM"))
             time.sleep(0.2)
 
     def http(self, method, path, body=None, token=True, timeout=10):
@@ -110,11 +135,7 @@ class Run:
     def finish(self):
         self.polling = False
         self.poller.join(timeout=15)
-        try:
-            with open(f"/proc/{self.process.pid}/status") as file:
-                rss = next(int(line.split()[1]) for line in file if line.startswith("VmHWM:"))
-        except (OSError, StopIteration):
-            rss = 0
+        rss = max(self.peak, self.vm("VmHWM"))
         stopping = time.monotonic()
         self.process.send_signal(signal.SIGTERM)
         try:
@@ -127,11 +148,7 @@ class Run:
         return rss / 1024
 
     def threads(self):
-        try:
-            with open(f"/proc/{self.process.pid}/status") as file:
-                return next(int(line.split()[1]) for line in file if line.startswith("Threads:"))
-        except (OSError, StopIteration):
-            return 0
+        return self.vm("Threads")
 
 
 def hooks(binary):
@@ -452,13 +469,34 @@ def calendar_lockout(binary):
     return run, f"its calendar gone: page DELETE {deleted}, alarmplay add exits {added}", deleted == 200 and added == 0
 
 
+def every_minute(binary):
+    """400 events each repeating every minute (a 47 KB .ics), held to 1 GB of address space."""
+    start = time.strftime("%Y%m%dT000000Z", time.gmtime(time.time() - 86_400))
+    events = "".join(f"BEGIN:VEVENT\r\nUID:minute-{index}@example.com\r\nDTSTART:{start}\r\nSUMMARY:every minute {index}\r\n"
+                     "RRULE:FREQ=MINUTELY\r\nEND:VEVENT\r\n" for index in range(400))
+    text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//edges//EN\r\n" + events + "END:VCALENDAR\r\n"
+    work = {"id": "work", "time": "07:00", "days": "daily", "skipDays": ["minutely.ics"]}
+    run = Run(binary, due_in=12, alarms=[work], files={"minutely.ics": text}, address_space=1 << 30)
+    loaded = run.wait_log("event=loaded", 60)
+    cpu = run.cpu()
+    log = run.text()
+    said = "event=calendar_cut_short" in log
+    if loaded and cpu is not None:
+        outcome = f"loaded with {cpu:.2f} s of CPU, {'cut short said' if said else 'nothing said'}"
+    else:
+        aborted = next((line for line in log.splitlines() if "Fatal error" in line), "no event=loaded")
+        outcome = "run died: " + aborted[:60]
+    return run, f"{len(text) // 1024} KB .ics: {outcome}", bool(loaded) and said
+
+
 ATTACKS = [("page token adds a hook", hooks), ("FIFO in the file's place", fifo), ("/dev/zero in the file's place", dev_zero),
            ("file deleted, then add from the page", deleted), ("MQTT flood, 300,000 junk", flood), ("150 slow sockets, 3 addresses", slow_sockets),
            ("40 wrong tokens", wrong_tokens), ("70 closed event streams", closed_streams), ("12 parallel 40 MB uploads", uploads),
            ("40 edits behind a held lock", edit_flood),
            ("the same under a task limit", edit_flood_limited), ("100,000 alarms written", big_file), ("16 MB playlist", huge_playlist),
            ("page token names a password file", calendar_reads_file), ("page token names an internal URL", calendar_ssrf),
-           ("owner's URL sends 256 MiB, no length", calendar_unbounded), ("a calendar gone, then edits", calendar_lockout)]
+           ("owner's URL sends 256 MiB, no length", calendar_unbounded), ("a calendar gone, then edits", calendar_lockout),
+           ("400 events every minute, 1 GB limit", every_minute)]
 
 
 def main():

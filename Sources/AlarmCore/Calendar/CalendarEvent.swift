@@ -16,6 +16,20 @@ public struct CalendarEvent: Sendable, Equatable {
         self.span = span
     }
 
+    /// `other`, an occurrence of the same event starting the same local day, folded into this
+    /// one: the earlier start, the later end. The dates covered and the day's first start are
+    /// those of the two, so a rule repeating every minute keeps one occurrence a day, not 1,440.
+    mutating public func absorb(_ other: CalendarEvent) {
+        switch (span, other.span) {
+        case let (.days(first, last), .days(otherFirst, otherLast)):
+            span = .days(min(first, otherFirst), through: max(last, otherLast))
+        case let (.instants(start, end), .instants(otherStart, otherEnd)):
+            span = .instants(min(start, otherStart), until: max(end, otherEnd))
+        default:
+            break
+        }
+    }
+
     /// The local dates it covers: a timed event covers each day it touches, except the day it
     /// ends on when it ends at that day's first instant (a party until midnight keeps tomorrow).
     public func coveredDates(zone: LocalTimeZone) -> [CalendarDate] {

@@ -10,6 +10,8 @@ public struct SkipCalendar: Sendable, Equatable {
     /// problem of the alarms file, so one broken calendar cannot stop every edit. Its `days` are
     /// then those of its last good read, if `run` had one, else none (the alarms ring).
     public var problem: String?
+    /// Why it was read only in part (`CalendarBudget`): a warning; the days read count.
+    public var cutShort: String?
 
     public init(name: String, days: [CalendarDate: String], problem: String? = nil) {
         self.name = name
@@ -17,15 +19,21 @@ public struct SkipCalendar: Sendable, Equatable {
         self.problem = problem
     }
 
-    public init(name: String, events: [CalendarEvent], zone: LocalTimeZone) {
+    /// A day's "why" names this many events at most, then "…": a line to read, whatever the file holds.
+    public static let summariesPerDay = 5
+
+    public init(name: String, events: [CalendarEvent], zone: LocalTimeZone, cutShort: String? = nil) {
         var summaries: [CalendarDate: [String]] = [:]
         for event in events {
-            for date in event.coveredDates(zone: zone) where summaries[date]?.contains(event.summary) != true {
-                summaries[date, default: []].append(event.summary)
+            for date in event.coveredDates(zone: zone) {
+                let known = summaries[date] ?? []
+                guard known.count <= Self.summariesPerDay, !known.contains(event.summary) else { continue }
+                summaries[date, default: []].append(known.count == Self.summariesPerDay ? "…" : event.summary)
             }
         }
         let days = summaries.mapValues { $0.joined(separator: ", ") }
         self.init(name: name, days: days)
+        self.cutShort = cutShort
     }
 }
 

@@ -61,7 +61,7 @@ public struct AlarmFile: Sendable {
                 "path": path, "id": alarm.name, "problem": problem, "time": rule.fallback(alarm.time).description,
             ]))
         }
-        return warnings + skipDaysWarnings
+        return warnings + skipDaysWarnings + cutShortWarnings
     }
 
     /// Each skip-days calendar that cannot be read, said once with the alarms that still ring on its days.

@@ -81,9 +81,12 @@ public struct AppointmentDays: Sendable, Equatable {
 
     public var name: String
     public var days: [CalendarDate: First]
+    /// Why the calendar was read only in part (`CalendarBudget`): a warning; the days read count.
+    public var cutShort: String?
 
-    public init(name: String, events: [CalendarEvent], zone: LocalTimeZone) {
+    public init(name: String, events: [CalendarEvent], zone: LocalTimeZone, cutShort: String? = nil) {
         self.name = name
+        self.cutShort = cutShort
         var days: [CalendarDate: First] = [:]
         for event in events {
             guard case let .instants(start, _) = event.span else { continue }

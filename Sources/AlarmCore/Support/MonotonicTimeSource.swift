@@ -13,13 +13,23 @@ public protocol MonotonicTimeSource: Sendable {
 public struct SystemMonotonicTime: MonotonicTimeSource {
     public init() {}
 
-    public func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-    }
+    public func now() -> Int64 { nanoseconds(of: CLOCK_MONOTONIC) }
 
     public static var seconds: Double {
         Double(SystemMonotonicTime().now()) / 1e9
     }
+}
+
+/// The CPU time the calling thread has used (`CLOCK_THREAD_CPUTIME_ID`): what a piece of work
+/// costs, however long a loaded machine made it wait for a core.
+public struct ThreadCPUTime: MonotonicTimeSource {
+    public init() {}
+
+    public func now() -> Int64 { nanoseconds(of: CLOCK_THREAD_CPUTIME_ID) }
+}
+
+private func nanoseconds(of clock: clockid_t) -> Int64 {
+    var time = timespec()
+    clock_gettime(clock, &time)
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
 }

@@ -39,7 +39,7 @@ public enum CalendarFetcher {
         case let .failure(failure): return failure.description
         }
         do {
-            _ = try ICalendarReader.events(in: String(decoding: bytes, as: UTF8.self), path: source.reference, window: 0...0, zone: zone)
+            _ = try ICalendarReader.read(in: String(decoding: bytes, as: UTF8.self), path: source.reference, window: 0...0, zone: zone)
         } catch {
             return "the server's copy cannot be used: \(error.description)"
         }

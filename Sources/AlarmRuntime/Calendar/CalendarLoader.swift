@@ -48,7 +48,7 @@ public struct CalendarLoader {
     }
 
     /// The events of `source` in the window kept; nil for a URL never fetched that is not fetched here.
-    public func events(_ source: CalendarSource) throws(CalendarError) -> [CalendarEvent]? {
+    public func events(_ source: CalendarSource) throws(CalendarError) -> CalendarRead? {
         if source.isRemote, !FileSystem.exists(source.path) {
             guard fetchesMissing else { return nil }
             if let failure = CalendarFetcher.refresh(source, zone: zone) { throw .notFetched(url: source.reference, reason: failure) }
@@ -61,11 +61,12 @@ public struct CalendarLoader {
         }
         let window = (now - Self.pastDays * 86_400)...(now + Self.futureDays * 86_400)
         let text = String(decoding: bytes, as: UTF8.self)
-        return try ICalendarReader.events(in: text, path: source.isRemote ? source.reference : source.path, window: window, zone: zone)
+        return try ICalendarReader.read(in: text, path: source.isRemote ? source.reference : source.path, window: window, zone: zone)
     }
 
     public func load(_ source: CalendarSource) throws(CalendarError) -> SkipCalendar {
-        SkipCalendar(name: source.name, events: try events(source) ?? [], zone: zone)
+        let read = try events(source)
+        return SkipCalendar(name: source.name, events: read?.events ?? [], zone: zone, cutShort: read?.cutShort)
     }
 
     /// Every alarm with its calendars read; each file is read once however many alarms name it.
@@ -74,10 +75,10 @@ public struct CalendarLoader {
     /// its last good read (`lastGood`), else none, and says why; one that gives the rings
     /// (`fromCalendar`) rings at its fallback and says why.
     public func attach(to alarms: [Alarm]) -> [Alarm] {
-        var read: [String: Result<[CalendarEvent]?, CalendarError>] = [:]
-        func events(_ reference: String) -> Result<[CalendarEvent]?, CalendarError> {
+        var read: [String: Result<CalendarRead?, CalendarError>] = [:]
+        func events(_ reference: String) -> Result<CalendarRead?, CalendarError> {
             if let known = read[reference] { return known }
-            let result = Result { () throws(CalendarError) -> [CalendarEvent]? in try self.events(source(reference)) }
+            let result = Result { () throws(CalendarError) -> CalendarRead? in try self.events(source(reference)) }
             read[reference] = result
             return result
         }
@@ -88,7 +89,7 @@ public struct CalendarLoader {
             guard var rule = alarm.fromCalendar else { continue }
             switch events(rule.calendar) {
             case let .success(read?):
-                rule.appointments = AppointmentDays(name: source(rule.calendar).name, events: read, zone: zone)
+                rule.appointments = AppointmentDays(name: source(rule.calendar).name, events: read.events, zone: zone, cutShort: read.cutShort)
                 rule.problem = nil
             case .success(nil):
                 rule.problem = Self.notFetched
@@ -117,9 +118,9 @@ public struct CalendarLoader {
 
     private static let notFetched = "not fetched yet"
 
-    private func skipCalendar(_ source: CalendarSource, _ read: Result<[CalendarEvent]?, CalendarError>) -> SkipCalendar {
+    private func skipCalendar(_ source: CalendarSource, _ read: Result<CalendarRead?, CalendarError>) -> SkipCalendar {
         switch read {
-        case let .success(events?): return SkipCalendar(name: source.name, events: events, zone: zone)
+        case let .success(read?): return SkipCalendar(name: source.name, events: read.events, zone: zone, cutShort: read.cutShort)
         case .success(nil): return SkipCalendar(name: source.name, days: lastGood[source.path]?.days ?? [:], problem: Self.notFetched)
         case let .failure(error): return SkipCalendar(name: source.name, days: lastGood[source.path]?.days ?? [:], problem: error.description)
         }

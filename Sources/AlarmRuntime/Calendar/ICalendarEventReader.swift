@@ -10,16 +10,19 @@ package struct EventReader {
     package let path: String
     package let window: ClosedRange<Int>
     package let zone: LocalTimeZone
+    /// What the file may cost; what it spent, once read.
+    package var budget: CalendarBudget
+    /// The reading thread's CPU time, for the budget's.
+    package let cpu: any MonotonicTimeSource
 
-    /// A daily event from decades ago reaches today within this many steps; a rule that needs more
-    /// (every minute for ever) is cut there rather than hang the loop.
-    package static let maximumSteps = 50_000
+    package static let summaryLength = 200
 
     /// An occurrence's start, to match a RECURRENCE-ID or EXDATE against: a day number for a
     /// date, epoch seconds for a time.
     private typealias StartKey = Int
 
-    mutating package func read() throws(CalendarError) -> [CalendarEvent] {
+    mutating package func read() throws(CalendarError) -> CalendarRead {
+        let started = cpu.now()
         let events = document.components(ICAL_VEVENT_COMPONENT)
         // Occurrences moved or cancelled by a RECURRENCE-ID component, by UID.
         var overridden: [String: Set<StartKey>] = [:]
@@ -29,17 +32,22 @@ package struct EventReader {
             let property = document.properties(ICAL_RECURRENCEID_PROPERTY, of: event).first
             overridden[String(cString: uid), default: []].insert(try key(recurrence, property: property, event: index, fallback: nil))
         }
+        let expanded = events.filter { ical.icalcomponent_get_status($0) != ICAL_STATUS_CANCELLED }
+        var rulesLeft = expanded.reduce(0) { $0 + document.properties(ICAL_RRULE_PROPERTY, of: $1).count }
         var found: [CalendarEvent] = []
         for (index, event) in events.enumerated() where ical.icalcomponent_get_status(event) != ICAL_STATUS_CANCELLED {
             let isOverride = ical.icaltime_is_null_time(ical.icalcomponent_get_recurrenceid(event)) == 0
             let uid = ical.icalcomponent_get_uid(event).map { String(cString: $0) }
             let skip = isOverride ? [] : uid.flatMap { overridden[$0] } ?? []
-            found += try occurrences(of: event, index: index, skipping: skip)
+            found += try occurrences(of: event, index: index, skipping: skip, rulesLeft: &rulesLeft, started: started)
+            if budget.exceeded == .days || budget.exceeded == .time { break }
         }
-        return found
+        return CalendarRead(events: found, cutShort: budget.cutShort)
     }
 
-    private func occurrences(of event: OpaquePointer, index: Int, skipping overridden: Set<StartKey>) throws(CalendarError) -> [CalendarEvent] {
+    /// The event's occurrences in the window, at most one per local day it starts on (`absorb`).
+    private mutating func occurrences(of event: OpaquePointer, index: Int, skipping overridden: Set<StartKey>,
+                                      rulesLeft: inout Int, started: Int64) throws(CalendarError) -> [CalendarEvent] {
         let start = ical.icalcomponent_get_dtstart(event)
         guard ical.icaltime_is_null_time(start) == 0 else {
             throw .invalid(path: path, line: lines.eventLine(index), message: "an event without DTSTART")
@@ -48,7 +56,8 @@ package struct EventReader {
         if start.zone == nil, tzid(of: startProperty) != nil {
             throw .invalid(path: path, line: lines.eventLine(index, property: "DTSTART"), message: ICalendarLines.unknownZone)
         }
-        let summary = ical.icalcomponent_get_summary(event).map { String(cString: $0) } ?? "an untitled event"
+        // Shown in a "why" line and kept for every day it covers: bounded, whatever the file holds.
+        let summary = ical.icalcomponent_get_summary(event).map { String(String(cString: $0).prefix(Self.summaryLength)) } ?? "an untitled event"
         let end = ical.icalcomponent_get_dtend(event)
         let isDate = start.is_date != 0
         // All-day events last whole days; DTEND is the day after the last one (RFC 5545 3.6.1).
@@ -56,40 +65,62 @@ package struct EventReader {
         let seconds = isDate ? 0 : max(0, ical.icaltime_is_null_time(end) == 0 ? instant(end) - instant(start) : 0)
         let longest = max(days * 86_400, seconds) + 86_400
 
-        var starts: [icaltimetype] = []
+        var excluded = overridden
+        for exdate in document.properties(ICAL_EXDATE_PROPERTY, of: event) {
+            excluded.insert(try key(ical.icalproperty_get_exdate(exdate), property: exdate, event: index, fallback: start.zone))
+        }
+        var kept: [CalendarEvent] = []
+        var keptByDay: [Int: Int] = [:]
+        /// False once the budget allows no more.
+        func take(_ occurrence: icaltimetype) -> Bool {
+            let key = isDate ? day(occurrence).dayNumber : instant(occurrence)
+            guard !excluded.contains(key), moment(occurrence) <= window.upperBound, moment(occurrence) + longest >= window.lowerBound else { return true }
+            let found: CalendarEvent
+            if isDate {
+                let first = day(occurrence)
+                found = CalendarEvent(summary: summary, span: .days(first, through: first.adding(days: days - 1)))
+            } else {
+                found = CalendarEvent(summary: summary, span: .instants(key, until: key + seconds))
+            }
+            let localDay = isDate ? key : zone.localTime(at: key).date.dayNumber
+            if let known = keptByDay[localDay] {
+                kept[known].absorb(found)
+                return true
+            }
+            guard budget.keep(covering: min(isDate ? days : seconds / 86_400 + 2, 367)) else { return false }
+            keptByDay[localDay] = kept.count
+            kept.append(found)
+            return true
+        }
+
         let rules = document.properties(ICAL_RRULE_PROPERTY, of: event)
-        if rules.isEmpty { starts.append(start) }
+        if rules.isEmpty, !take(start) { return kept }
         for rule in rules {
             guard let iterator = RecurrenceIterator(ical: ical, rule: ical.icalproperty_get_rrule(rule), start: start) else {
                 throw .invalid(path: path, line: lines.eventLine(index, property: "RRULE"), message: "libical cannot expand this RRULE")
             }
-            for _ in 0..<Self.maximumSteps {
+            let share = budget.share(rulesLeft: rulesLeft)
+            rulesLeft -= 1
+            var steps = 0
+            defer { budget.took(steps: steps) }
+            while true {
+                guard steps < share else {
+                    budget.cut(.steps)
+                    break
+                }
+                steps += 1
                 let next = iterator.next()
                 guard ical.icaltime_is_null_time(next) == 0, moment(next) <= window.upperBound else { break }
-                if moment(next) + longest >= window.lowerBound { starts.append(next) }
+                if steps % 1024 == 0, !budget.allows(cpu: cpu.now() - started) { return kept }
+                if moment(next) + longest >= window.lowerBound, !take(next) { return kept }
             }
         }
         for rdate in document.properties(ICAL_RDATE_PROPERTY, of: event) {
             let value = ical.icalproperty_get_rdate(rdate)
             let time = ical.icaltime_is_null_time(value.time) == 0 ? value.time : value.period.start
-            starts.append(zoned(time, property: rdate, fallback: start.zone))
+            if !take(zoned(time, property: rdate, fallback: start.zone)) { break }
         }
-        var excluded = overridden
-        for exdate in document.properties(ICAL_EXDATE_PROPERTY, of: event) {
-            excluded.insert(try key(ical.icalproperty_get_exdate(exdate), property: exdate, event: index, fallback: start.zone))
-        }
-        var seen: Set<StartKey> = []
-        return starts.compactMap { occurrence -> CalendarEvent? in
-            let key = isDate ? day(occurrence).dayNumber : instant(occurrence)
-            guard !excluded.contains(key), seen.insert(key).inserted,
-                  moment(occurrence) <= window.upperBound, moment(occurrence) + longest >= window.lowerBound else { return nil }
-            if isDate {
-                let first = day(occurrence)
-                return CalendarEvent(summary: summary, span: .days(first, through: first.adding(days: days - 1)))
-            }
-            let at = instant(occurrence)
-            return CalendarEvent(summary: summary, span: .instants(at, until: at + seconds))
-        }
+        return kept
     }
 
     /// The key of a RECURRENCE-ID or EXDATE value, in its own TZID, else the event's zone.

@@ -9,8 +9,10 @@ import CICal
 public enum ICalendarReader {
     private static let library = OptionalLibrary.ical.load(alarmplay_ical_load)
 
-    /// Occurrences that overlap `window` (epoch seconds); `path` names the file in errors.
-    public static func events(in text: String, path: String, window: ClosedRange<Int>, zone: LocalTimeZone) throws(CalendarError) -> [CalendarEvent] {
+    /// Occurrences that overlap `window` (epoch seconds), at most one per event and local day,
+    /// within `budget`; `path` names the file in errors.
+    public static func read(in text: String, path: String, window: ClosedRange<Int>, zone: LocalTimeZone,
+                            budget: CalendarBudget = .standard) throws(CalendarError) -> CalendarRead {
         let ical: alarmplay_ical_functions
         switch library {
         case let .success(table): ical = table.functions
@@ -24,7 +26,8 @@ public enum ICalendarReader {
         if let (line, message) = document.firstError(in: lines) {
             throw .invalid(path: path, line: line, message: message)
         }
-        var reader = EventReader(ical: ical, document: document, lines: lines, path: path, window: window, zone: zone)
+        var reader = EventReader(ical: ical, document: document, lines: lines, path: path, window: window, zone: zone, budget: budget,
+                                 cpu: ThreadCPUTime())
         return try reader.read()
     }
 }

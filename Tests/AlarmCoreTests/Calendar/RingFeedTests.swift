@@ -14,7 +14,7 @@ final class RingFeedTests: XCTestCase {
             let snapshot = Snapshot(alarms: [work], state: DaemonState(), pausedUntil: nil, now: instant("2027-03-01T12:00:00+01:00"))
             let feed = RingFeed(snapshot: snapshot)
             XCTAssertEqual(feed.rings.count, 60)
-            let events = try ICalendarReader.events(in: feed.text, path: "feed.ics", window: 0...4_000_000_000, zone: .current)
+            let events = try ICalendarReader.read(in: feed.text, path: "feed.ics", window: 0...4_000_000_000, zone: .current).events
             XCTAssertEqual(events.map(\.summary), Array(repeating: "Work; early, really", count: 60))
             let starts = events.map { event -> Int in
                 guard case let .instants(start, _) = event.span else { return 0 }

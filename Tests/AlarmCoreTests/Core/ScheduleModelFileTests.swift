@@ -48,3 +48,38 @@ final class ScheduleModelFileTests: XCTestCase {
         }
     }
 }
+
+extension ScheduleModelFileTests {
+    /// A calendar over its budget is said once, with every alarm that uses it (skip days and
+    /// appointments alike), by `run` and by `validate`; its days read count.
+    func testACalendarCutShortIsSaidOnceWithItsAlarms() throws {
+        try withTimeZone("UTC") {
+            var file = try AlarmFile.parse(#"""
+                {"alarms": [{"id": "work", "time": "06:45", "days": "weekdays", "skipDays": ["busy.ics"]},
+                            {"id": "meet", "days": "weekdays", "fromCalendar": {"calendar": "busy.ics", "otherwise": "07:00"}}]}
+                """#, path: "alarms.json", sounds: nil)
+            var budget = CalendarBudget.standard
+            budget.cut(.steps)
+            let busy = SkipCalendar(name: "busy.ics", days: [try CalendarDate(parsing: "2026-12-08"): "every minute"])
+            file.alarms[0].skipDays.calendars = [busy]
+            file.alarms[0].skipDays.calendars[0].cutShort = budget.cutShort
+            file.alarms[1].fromCalendar?.appointments = AppointmentDays(name: "busy.ics", events: [], zone: .current, cutShort: budget.cutShort)
+            XCTAssertNil(CalendarBudget.standard.cutShort, "within the budget: nothing to say")
+            var model = ScheduleModel(clock: ManualClock(Instant(seconds: instant("2026-12-07T06:00:00+00:00"))))
+            let said = model.use(file, reloaded: true, lastGoodCopy: nil)
+            let cut = try XCTUnwrap(budget.cutShort)
+            XCTAssertEqual(said.first, .calendarCutShort(calendar: "busy.ics", reason: cut, alarms: ["work", "meet"]))
+            XCTAssertEqual(said.first?.level, .warning)
+            XCTAssertEqual(said.count, 2)
+            XCTAssertEqual(file.warnings(at: instant("2026-12-07T06:00:00+00:00")),
+                           ["alarms.json: calendar busy.ics is cut short for work, meet: " + cut])
+        }
+    }
+
+    func testADaysWhyNamesFiveEventsAtMost() throws {
+        let day = try CalendarDate(parsing: "2026-12-08")
+        let events = (1...8).map { CalendarEvent(summary: "event \($0 % 7)", span: .days(day, through: day)) }
+        let calendar = SkipCalendar(name: "busy.ics", events: events, zone: .current)
+        XCTAssertEqual(calendar.days[day], "event 1, event 2, event 3, event 4, event 5, …")
+    }
+}

@@ -8,7 +8,7 @@ import XCTest
 final class ICalendarErrorTests: XCTestCase {
     private func problem(_ text: String) -> String? {
         do {
-            _ = try ICalendarReader.events(in: text, path: "cal.ics", window: 0...2_000_000_000, zone: .current)
+            _ = try ICalendarReader.read(in: text, path: "cal.ics", window: 0...2_000_000_000, zone: .current)
             return nil
         } catch {
             XCTAssertEqual(error.exitCode, .dataError, error.description)
@@ -23,8 +23,8 @@ final class ICalendarErrorTests: XCTestCase {
     /// libical leaves a floating time's range unchecked; it runs on as a clock would (it trapped).
     func testAFloatingTimeOutOfRangeRunsOnIntoTheNextDay() throws {
         try withTimeZone("UTC") {
-            let events = try ICalendarReader.events(in: event("SUMMARY:late", "DTSTART:20261203T235960", "DTEND:20261203T250000"),
-                                                    path: "cal.ics", window: 0...2_000_000_000, zone: .current)
+            let events = try ICalendarReader.read(in: event("SUMMARY:late", "DTSTART:20261203T235960", "DTEND:20261203T250000"),
+                                                  path: "cal.ics", window: 0...2_000_000_000, zone: .current).events
             let start = 1_796_256_000 // 2026-12-03T00:00:00Z
             XCTAssertEqual(events.map(\.span), [.instants(start + 86_400, until: start + 25 * 3600)])
         }

@@ -4,7 +4,7 @@ extension DaemonEvent {
         switch self {
         case .missed, .silenced, .fallback, .unmuted, .preflightFailed, .ringDegraded, .noAlarms, .reloadFailed, .reloadRejected,
              .lastGoodNotSaved, .stateUnreadable, .stateNotSaved, .noWake, .wakeUpSoundFailed, .calendarNotRead, .skipDaysNotRead,
-             .clockUnsynchronised, .clockDisagrees:
+             .clockUnsynchronised, .clockDisagrees, .calendarCutShort:
             return .warning
         case let .bell(_, on): return on ? .warning : .info
         case let .loaded(load): return load.lastGoodCopy == nil ? .info : .warning
@@ -69,6 +69,7 @@ extension DaemonEvent {
         case .reportsSeen: return "reports_seen"
         case .calendarNotRead: return "calendar_not_read"
         case .skipDaysNotRead: return "skip_days_not_read"
+        case .calendarCutShort: return "calendar_cut_short"
         case .timerStarted: return "timer_started"
         case .timerCancelled: return "timer_cancelled"
         case .sleepStarted: return "sleep_started"
@@ -168,6 +169,8 @@ extension DaemonEvent {
         case let .skipDaysNotRead(calendar, problem, alarms, kept):
             return [.init("calendar", .text(calendar)), .init("problem", .text(problem)), .init("alarms", .list(alarms)),
                     .init("skips", .text(kept ? "last_good" : "none"))]
+        case let .calendarCutShort(calendar, reason, alarms):
+            return [.init("calendar", .text(calendar)), .init("reason", .text(reason)), .init("alarms", .list(alarms))]
         case let .reportsSeen(cleared):
             return [.init("cleared", .number(cleared))]
         case let .reloadRejected(file, problems):

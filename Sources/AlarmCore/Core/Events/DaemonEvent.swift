@@ -49,6 +49,8 @@ public enum DaemonEvent: Sendable, Equatable {
     /// The skip-days `calendar` of `alarms` cannot be read: they skip the days of its last good
     /// read (`keptLastGood`), else none, until it can.
     case skipDaysNotRead(calendar: String, problem: String, alarms: [String], keptLastGood: Bool)
+    /// `calendar` was over its budget and read only in part (`reason`): `alarms` use what was read.
+    case calendarCutShort(calendar: String, reason: String, alarms: [String])
     case reload(reason: String)
     case noAlarms(problem: String)
     case reloadFailed(problem: String)
