@@ -40,9 +40,18 @@ public struct RingFeed: Sendable {
         return lines.map(Self.folded).joined(separator: "\r\n") + "\r\n"
     }
 
-    /// Stable across refreshes, so a calendar updates an event rather than adding a twin.
+    /// Stable across refreshes, so a calendar updates an event rather than adding a twin, and one
+    /// per alarm: letters, digits, `-` and `_` as they are, every other byte as `%XX` (so `a"b` and
+    /// `a'b`, once both `a_b`, stay two events).
     package static func uid(_ ring: Ring) -> String {
-        let key = ring.alarm.stateKey.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" ? String($0) : "_" }.joined()
+        var key = ""
+        for scalar in ring.alarm.stateKey.unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" {
+                key.unicodeScalars.append(scalar)
+            } else {
+                for byte in String(scalar).utf8 { key += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true) }
+            }
+        }
         return "\(key)-\(ring.at)\(ring.isSnooze ? "-snooze" : "")@alarmplay"
     }
 

@@ -1,5 +1,5 @@
 /// What a face may write as an alarm's id or label. An id must stay addressable by every face
-/// (`/api/alarms/ID`, MQTT topics, `alarmplay skip ID`), so no `/`; and neither may carry control
+/// (`/api/alarms/ID`, MQTT topics, `alarmplay skip ID`), so no `/`, `.` or `..`; and neither may carry control
 /// characters or the bidirectional controls that make text read other than it is stored
 /// (`U+202E` shows `evil.txt` as `txt.live`). Checked when an edit writes them, not when a
 /// hand-written file is read, so no file that worked stops working.
@@ -16,6 +16,10 @@ package enum NewText {
     package static func problem(_ text: String, as key: String) -> String? {
         if key == "id", text.contains("/") {
             return tr("an id cannot contain \"/\" (it is part of the page's and Home Assistant's addresses)")
+        }
+        // A browser resolves `/api/alarms/..` to `/api`: such an alarm could never be changed or deleted from the page.
+        if key == "id", text == "." || text == ".." {
+            return tr("an id cannot be \"{id}\" (the page's addresses read it as a folder)", ["id": text])
         }
         if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return tr("{key} cannot contain control characters", ["key": key])

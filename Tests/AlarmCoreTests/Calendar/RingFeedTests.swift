@@ -1,6 +1,7 @@
 import AlarmCore
 import AlarmRuntime
 import FaceMQTT
+import Foundation
 import UnitTestSupport
 import XCTest
 
@@ -26,6 +27,18 @@ final class RingFeedTests: XCTestCase {
                 "2027-03-27T07:00:00+01:00", "2027-03-28T07:00:00+02:00", "2027-03-29T07:00:00+02:00",
             ])
             XCTAssertTrue(feed.text.contains("SUMMARY:Work\\; early\\, really\r\n"), feed.text)
+        }
+    }
+
+    /// Each alarm's rings have UIDs of their own: `a"b` and `a'b` were both `a_b`, and a calendar merged them.
+    func testEveryIdGivesUIDsOfItsOwn() throws {
+        try withTimeZone("UTC") {
+            let ids = ["a\"b", "a'b", "a_b", "a%22b", "früh", "a b"]
+            let alarms = ids.enumerated().map { alarm("07:00", days("daily"), id: $1, position: $0 + 1) }
+            let feed = RingFeed(snapshot: Snapshot(alarms: alarms, state: DaemonState(), pausedUntil: nil, now: instant("2027-03-01T12:00:00+00:00")))
+            let keys = feed.rings.prefix(ids.count).map { RingFeed.uid($0).replacingOccurrences(of: "-\($0.at)@alarmplay", with: "") }
+            XCTAssertEqual(keys, ["a%22b", "a%27b", "a_b", "a%2522b", "früh", "a%20b"])
+            XCTAssertEqual(Set(feed.rings.map(RingFeed.uid)).count, feed.rings.count)
         }
     }
 

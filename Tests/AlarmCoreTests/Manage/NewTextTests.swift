@@ -18,6 +18,20 @@ final class NewTextTests: XCTestCase {
         XCTAssertNotNil(NewText.problem("x\u{2067}y", as: "id"))
     }
 
+    /// The page's URLs normalise `.` and `..` away: such an alarm could be added, never changed or deleted there.
+    func testDotAndDotDotAreNoIds() throws {
+        let file = try AlarmFile.parse("{\"alarms\": [{\"id\": \"work\", \"time\": \"06:45\"}]}", path: "alarms.json", sounds: nil)
+        for id in [".", ".."] {
+            XCTAssertThrowsError(try AlarmFileEdits.add(changes(["time": "07:00", "id": id]), to: file)) { error in
+                XCTAssertEqual((error as? AlarmEditRejected)?.problems,
+                               [.init(key: "id", message: "an id cannot be \"\(id)\" (the page's addresses read it as a folder)")])
+            }
+            XCTAssertThrowsError(try AlarmFileEdits.edit("work", changes(["id": id]), in: file))
+        }
+        XCTAssertNil(NewText.problem("...", as: "id"))
+        XCTAssertNil(NewText.problem(".", as: "label"))
+    }
+
     func testAddAndEditRefuseThemWithTheKeyAtFault() throws {
         let file = try AlarmFile.parse("{\"alarms\": [{\"id\": \"work\", \"time\": \"06:45\"}]}", path: "alarms.json", sounds: nil)
         XCTAssertThrowsError(try AlarmFileEdits.add(changes(["time": "07:00", "id": "a/b"]), to: file)) { error in
