@@ -27,7 +27,9 @@ final class RunBigFileTests: XCTestCase {
     }
 
     func testARingIsOnItsSecondWithTheFileAtItsLimitAndStatusAskedAllTheWhile() throws {
-        let due = scenario.at(secondsAhead: 14)
+        // A debug build parses the 8 MB file in about 2 s of CPU, several times that with CI's jobs
+        // beside it: the ring is due well after the refusal can come.
+        let due = scenario.at(secondsAhead: 40)
         try scenario.writeAlarms(dailyAlarms(999) + ["{\"id\": \"soon\", \(due.json), \"sound\": \"tone:beep\", \"fadeIn\": 0, \"ringFor\": \"1m\"}"])
         let run = try scenario.startRun()
         let web = try WebClient(run: run, home: scenario.home)
@@ -35,7 +37,7 @@ final class RunBigFileTests: XCTestCase {
         let huge = scenario.home.file("huge.json")
         try ("{\"alarms\": [\n" + dailyAlarms(100_000).joined(separator: ",\n") + "\n]}\n").write(toFile: huge, atomically: false, encoding: .utf8)
         XCTAssertEqual(rename(huge, scenario.alarmsPath), 0)
-        XCTAssertNotNil(run.waitForLog("event=reload_failed", timeout: 10), run.stderr)
+        XCTAssertNotNil(run.waitForLog("event=reload_failed", timeout: 35), run.stderr)
         XCTAssertTrue(run.stderr.contains("100000 alarms, more than the 1000 an alarms file may have"), run.stderr)
 
         let answered = Answers()
@@ -48,7 +50,7 @@ final class RunBigFileTests: XCTestCase {
             }
         }
         for asker in askers { asker.start() }
-        XCTAssertNotNil(run.waitForLog("event=fired id=soon", timeout: 30), run.stderr)
+        XCTAssertNotNil(run.waitForLog("event=fired id=soon", timeout: 50), run.stderr)
         let fired = try XCTUnwrap(run.logLines("event=fired id=soon").first)
         let late = Int(fired.components(separatedBy: "late_ms=").last!.prefix { $0.isNumber }) ?? 9999
         XCTAssertLessThan(late, onItsSecond, fired)
