@@ -23,6 +23,8 @@ final package class InputFace: DaemonFace {
         var pause: EventLoop.Deadline?
         /// Said missing since it last worked: one `input_missing` per outage.
         var missing = false
+        /// Its presses as told: a stuck key or a spun knob logs a count per interval, not each press.
+        var told: FloodTeller?
 
         init(_ settings: InputSettings) {
             self.settings = settings
@@ -167,7 +169,12 @@ final package class InputFace: DaemonFace {
         let key = record.map { record in
             record.kind == .key ? InputKeyNames.name(of: record.code) : InputKeyNames.axes.first { $0.value == record.code }?.key ?? "REL_\(record.code)"
         } ?? "long press"
-        report(input, .pressed(name: input.device?.name ?? "", key: key, action: request.line))
+        if input.told == nil {
+            input.told = FloodTeller(loop: host.loop) { [unowned self, unowned input] count in
+                report(input, .pressedMany(count: count, seconds: Int(FloodTeller.intervalSeconds)))
+            }
+        }
+        if input.told?.tell() == true { report(input, .pressed(name: input.device?.name ?? "", key: key, action: request.line)) }
         // Weak: an edit's answer comes from the worker, and may find the face stopped.
         host.perform(request) { [weak self] result in
             if let self, let refusal = result.refusal {

@@ -23,10 +23,9 @@ final package class MQTTFace: DaemonFace {
     private var sleepMinutes = HomeAssistantDevice.defaultSleepMinutes
     private var forceNext = false
     private var wasDisconnected = false
-    private var rejections = RejectionTally()
-    /// When the current interval's untold rejections are said.
-    private var rejectionSummary: EventLoop.Deadline?
-    private let clock = SystemMonotonicTime()
+    private lazy var rejections = FloodTeller(loop: loop) { [unowned self] count in
+        report(.broker(.rejectedMany(count: count, reason: "more commands refused in \(FloodTeller.intervalSeconds) s than are told one by one")))
+    }
 
     /// With `--mqtt`.
     package static func make(_ host: any FaceHost) -> MQTTFace? {
@@ -44,7 +43,6 @@ final package class MQTTFace: DaemonFace {
     deinit {
         loop.cancel(refresh)
         loop.cancel(sleepTick)
-        loop.cancel(rejectionSummary)
     }
 
     package func start() {
@@ -135,22 +133,12 @@ final package class MQTTFace: DaemonFace {
     }
 
     /// Logged, said on the event topic, nothing changed, and the states published again so the
-    /// control springs back. In a flood only the first few are told (`RejectionTally`); the rest
+    /// control springs back. In a flood only the first few are told (`FloodTeller`); the rest
     /// are counted into one line, and the springing back is one republish for the burst.
     private func reject(_ topic: String, _ reason: String, kind: Refusal.Kind) {
-        let (tell, untoldBefore) = rejections.note(at: clock.now())
-        if untoldBefore > 0 { reportUntold(untoldBefore) }
+        let tell = rejections.tell()
         scheduleRefresh(afterMilliseconds: 100, force: true)
-        guard tell else {
-            if rejectionSummary == nil {
-                rejectionSummary = loop.schedule(afterMilliseconds: RejectionTally.intervalNanoseconds / 1_000_000) { [unowned self] in
-                    rejectionSummary = nil
-                    let untold = rejections.takeUntold()
-                    if untold > 0 { reportUntold(untold) }
-                }
-            }
-            return
-        }
+        guard tell else { return }
         // A topic or reason is the sender's text: bounded before it is logged or published.
         let topic = String(topic.prefix(256)), reason = String(reason.prefix(512))
         report(.broker(.rejected(topic: topic, kind: kind.word, reason: reason)))
@@ -159,11 +147,6 @@ final package class MQTTFace: DaemonFace {
                                                                       "reason": .string(reason)]),
                                retain: false)
         }
-    }
-
-    private func reportUntold(_ count: Int) {
-        report(.broker(.rejectedMany(count: count,
-                                     reason: "more commands refused in \(RejectionTally.intervalNanoseconds / 1_000_000_000) s than are told one by one")))
     }
 
     /// Coalesces the refreshes a burst of events asks for; a forced one (everything again, even

@@ -128,6 +128,24 @@ final class RunInputTests: XCTestCase {
         stop(run)
     }
 
+    /// A knob spun (or a stuck key): the first presses of each 10 s are logged one by one, the
+    /// rest as one count (each was a line: 75,000 in seconds); every press still acts.
+    func testAFloodOfPressesIsLoggedAsACount() throws {
+        let device = try Device(scenario.home.file("knob"))
+        try scenario.writeAlarms([])
+        let run = try scenario.startRun(["--input", device.path])
+        XCTAssertNotNil(run.waitForLog("event=input_opened device=\(device.path)", timeout: 5), run.stderr)
+        let dial = InputKeyNames.axes["REL_DIAL"]!
+        for _ in 0..<10 { device.send(Array(repeating: InputRecord(kind: .relative, code: dial, value: 1), count: 100)) }
+        XCTAssertNotNil(run.waitForLog("event=input_many device=\(device.path) count=", timeout: 20), run.stderr)
+        XCTAssertEqual(run.logLines("event=input ").count, 5, run.stderr)
+        let counted = run.logLines("event=input_many").compactMap { line in
+            line.split(separator: " ").first { $0.hasPrefix("count=") }.flatMap { Int($0.dropFirst(6)) }
+        }
+        XCTAssertEqual(counted.reduce(0, +) + 5, 1000, "every press counted: \(run.stderr)")
+        stop(run)
+    }
+
     private func stop(_ run: RunningProcess) {
         run.signal(SIGTERM)
         XCTAssertEqual(run.wait(timeout: 10).status, 0, run.stderr)

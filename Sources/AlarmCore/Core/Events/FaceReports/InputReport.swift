@@ -7,6 +7,8 @@ public struct InputReport: Sendable, Equatable, RenderedReport {
         case lost(name: String)
         /// Key `key` pressed on `name`: the request `action` was made.
         case pressed(name: String, key: String, action: String)
+        /// `count` more presses in `seconds` than are told one by one (a stuck key, a knob spun).
+        case pressedMany(count: Int, seconds: Int)
         case refused(action: String, reason: String)
     }
 
@@ -21,7 +23,7 @@ public struct InputReport: Sendable, Equatable, RenderedReport {
     var level: EventLevel {
         switch step {
         case .missing, .lost: return .warning
-        case .opened, .pressed, .refused: return .info
+        case .opened, .pressed, .pressedMany, .refused: return .info
         }
     }
 
@@ -31,6 +33,7 @@ public struct InputReport: Sendable, Equatable, RenderedReport {
         case .missing: return "input_missing"
         case .lost: return "input_lost"
         case .pressed: return "input"
+        case .pressedMany: return "input_many"
         case .refused: return "input_refused"
         }
     }
@@ -42,6 +45,7 @@ public struct InputReport: Sendable, Equatable, RenderedReport {
         case let .missing(reason): own = .init(["reason": .text(reason), "hint": .text("taken when it appears")])
         case let .lost(name): own = .init(["name": .text(name), "hint": .text("taken again when it comes back")])
         case let .pressed(name, key, action): own = .init(["name": .text(name), "key": .text(key), "action": .text(action)])
+        case let .pressedMany(count, seconds): own = [EventField("count", .number(count)), EventField("seconds", .number(seconds))]
         case let .refused(action, reason): own = .init(["action": .text(action), "reason": .text(reason)])
         }
         return [EventField("device", .text(device))] + own

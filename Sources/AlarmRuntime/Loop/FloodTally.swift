@@ -1,8 +1,9 @@
-/// How a flood of refused messages is told: the first few of each interval in full (a person
-/// trying a value sees each answer), the rest counted and said as one line when the interval
-/// ends. So 300,000 junk payloads cost a counter each, not a log line, an event and a
-/// republish each. Pure: the caller passes monotonic nanoseconds.
-package struct RejectionTally {
+/// How a flood is told (refused MQTT messages, a stuck key's presses): the first few of each
+/// interval in full (a person trying a value sees each answer), the rest counted and said as one
+/// line when the interval ends. So 300,000 junk payloads cost a counter each, not a log line, an
+/// event and a republish each. Pure: the caller passes monotonic nanoseconds; `FloodTeller`
+/// runs it on the loop.
+package struct FloodTally {
     package static let intervalNanoseconds: Int64 = 10_000_000_000
     package static let toldPerInterval = 5
 
