@@ -75,14 +75,29 @@ final class BoundedDownloadTests: XCTestCase {
         output = Pipe()
         server.standardOutput = output
         try server.run()
-        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        base = "http://127.0.0.1:" + line.trimmingCharacters(in: .whitespacesAndNewlines)
+        base = "http://127.0.0.1:" + said()
     }
 
     override func tearDown() {
-        server.terminate()
+        // SIGKILL: a test before may have left SIGTERM blocked (run's signal watcher), which the server inherits.
+        kill(server.processIdentifier, SIGKILL)
         server.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The server's next line on stdout, waited for at most 20 s ("" if none came).
+    private func said() -> String {
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        var text: [UInt8] = []
+        let deadline = Date().addingTimeInterval(20)
+        while !text.contains(UInt8(ascii: "\n")), Date() < deadline {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 100) > 0 else { continue }
+            var byte: UInt8 = 0
+            guard read(descriptor, &byte, 1) == 1 else { break }
+            text.append(byte)
+        }
+        return String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private func refresh(_ path: String) -> (failure: String?, copy: String) {
@@ -95,8 +110,8 @@ final class BoundedDownloadTests: XCTestCase {
         let (failure, copy) = refresh("/endless")
         XCTAssertEqual(failure, "the server sent more than 16 MiB (a calendar is far smaller); stopped there")
         XCTAssertFalse(FileManager.default.fileExists(atPath: copy))
-        let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        let sent = try XCTUnwrap(said.split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }, said)
+        let line = said()
+        let sent = try XCTUnwrap(line.split(separator: " ").last.flatMap { Int($0) }, line)
         XCTAssertLessThan(sent, 64 << 20, "the server was cut off near the limit, not read to its end")
     }
 
