@@ -48,14 +48,20 @@ final class RestoreCommandTests: XCTestCase {
         XCTAssertEqual(try alarmsText(), kept)
     }
 
-    /// The file deleted under a running `run`: `status`, `list` and `next` all say it is missing,
-    /// that `run` keeps ringing the schedule it had, and how to put the file back; none advises
-    /// `add`, which would replace that schedule with one alarm.
-    func testTheViewsAgreeWhenTheFileIsDeletedUnderARunningRun() throws {
+    /// `run` with two alarms, `work` and `gym`, once their file is deleted under it.
+    private func runWithTheFileDeleted() throws -> RunningProcess {
         try scenario.writeAlarms(["{\"id\": \"work\", \"time\": \"06:45\", \"days\": \"daily\"}", "{\"id\": \"gym\", \"time\": \"18:00\", \"days\": \"mon\"}"])
         let run = try scenario.startRun(["--no-http"])
         try FileManager.default.removeItem(atPath: scenario.alarmsPath)
         XCTAssertNotNil(run.waitForLog("event=reload_failed"), run.stderr)
+        return run
+    }
+
+    /// The file deleted under a running `run`: `status`, `list` and `next` all say it is missing,
+    /// that `run` keeps ringing the schedule it had, and how to put the file back; none advises
+    /// `add`, which would replace that schedule with one alarm.
+    func testTheViewsAgreeWhenTheFileIsDeletedUnderARunningRun() throws {
+        let run = try runWithTheFileDeleted()
         let path = scenario.alarmsPath
         let says = "no alarms file at \(path): the running 'run' keeps ringing the last schedule that loaded; 'alarmplay restore' puts the file back"
         let status = try scenario.control(["status"])
@@ -88,10 +94,7 @@ final class RestoreCommandTests: XCTestCase {
     /// `add` after the file was deleted under a running `run` makes it again from the schedule
     /// `run` rings, as the page's add does, instead of replacing that schedule with one alarm.
     func testAnAddAfterTheFileWasDeletedUnderARunningRunKeepsItsSchedule() throws {
-        try scenario.writeAlarms(["{\"id\": \"work\", \"time\": \"06:45\", \"days\": \"daily\"}", "{\"id\": \"gym\", \"time\": \"18:00\", \"days\": \"mon\"}"])
-        let run = try scenario.startRun(["--no-http"])
-        try FileManager.default.removeItem(atPath: scenario.alarmsPath)
-        XCTAssertNotNil(run.waitForLog("event=reload_failed"), run.stderr)
+        let run = try runWithTheFileDeleted()
         let path = scenario.alarmsPath
         let added = try scenario.control(["add", "9:00", "--id", "late", "--alarms", path])
         XCTAssertEqual(added.status, 0, added.stderr)

@@ -96,7 +96,12 @@ final class RunWebPageTests: XCTestCase {
 
     /// `run` with one alarm, `work` at 06:45 on `days`, and the page open on its editor.
     private func editorOfWork(days: String) throws -> (RunningProcess, WebClient, WebDriver) {
-        try scenario.writeAlarms(["{\"id\": \"work\", \"label\": \"Work\", \"time\": \"06:45\", \"days\": \"\(days)\", \"sound\": \"tone:beep\"}"])
+        try editorOfWork("{\"id\": \"work\", \"label\": \"Work\", \"time\": \"06:45\", \"days\": \"\(days)\", \"sound\": \"tone:beep\"}")
+    }
+
+    /// `run` with `alarm` alone (its id `work`), and the page open on its editor.
+    private func editorOfWork(_ alarm: String) throws -> (RunningProcess, WebClient, WebDriver) {
+        try scenario.writeAlarms([alarm])
         let run = try scenario.startRun()
         let client = try WebClient(run: run, home: scenario.home)
         let browser = try WebDriver()
@@ -243,15 +248,8 @@ final class RunWebPageTests: XCTestCase {
     /// The editor of an alarm whose days take their time from a calendar says so, and a time set
     /// there takes the rule's place on the same days, as `edit --time` does.
     func testTheEditorSaysATimeReplacesTheCalendarRule() throws {
-        try scenario.writeAlarms([
-            #"{"id": "work", "days": "weekdays", "fromCalendar": {"calendar": "work.ics", "before": "1h30m", "otherwise": "07:00"}}"#,
-        ])
-        let run = try scenario.startRun()
-        let client = try WebClient(run: run, home: scenario.home)
-        let browser = try WebDriver()
-        try browser.open(client.base + "/?token=" + client.token!)
-        XCTAssertTrue(browser.wait(for: "document.querySelector('\(card)')"), "the alarm list did not load")
-        try browser.click(card + " .alarm-open")
+        let (run, client, browser) = try editorOfWork(
+            #"{"id": "work", "days": "weekdays", "fromCalendar": {"calendar": "work.ics", "before": "1h30m", "otherwise": "07:00"}}"#)
         XCTAssertTrue(browser.wait(for: "!document.querySelector('#rule-hint').hidden"), "no word of the rule")
         let hint = try browser.text("#rule-hint")
         XCTAssertTrue(hint.hasPrefix("Each day's time follows first event in work.ics −1h30m") && hint.hasSuffix("; a time set here replaces it."), hint)
