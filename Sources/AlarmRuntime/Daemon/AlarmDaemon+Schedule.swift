@@ -49,9 +49,9 @@ extension AlarmDaemon {
         var snapshot = model.snapshot(heard: heard?.key, bell: heard?.bell == true)
         snapshot.preflight = lookahead.checks
         snapshot.sleep = sound.sleepTimer
-        let synchronised = seams.synchronised()
-        let warning = synchronised == false ? ClockWarning.decide(now: snapshot.now, synchronised: false, next: snapshot.nextScheduledRing) : nil
-        snapshot.clock = ClockReport(synchronised: synchronised, warning: warning, disagreements: household.clocks.disagreements)
+        // As the last evaluation found it (every request evaluates first): the rings ahead are not worked out again.
+        snapshot.clock = ClockReport(synchronised: clockWatch.synchronised, warning: clockWatch.warning,
+                                     disagreements: household.clocks.disagreements)
         return snapshot
     }
 }

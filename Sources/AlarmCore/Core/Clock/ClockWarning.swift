@@ -28,6 +28,6 @@ extension Snapshot {
     /// A snooze's end and a timer count from when they began, so a wrong clock moves them not.
     public var nextScheduledRing: Ring? {
         let keys = Set(fileAlarms.map(\.stateKey))
-        return upcoming(count: 8).first { !$0.isSnooze && keys.contains($0.alarm.stateKey) }
+        return timeline(after: now).prefix(8).first { !$0.isSnooze && keys.contains($0.alarm.stateKey) }
     }
 }

@@ -7,6 +7,8 @@ package struct ClockWatch {
     package static let recheckSeconds = 300
 
     private(set) package var warning: ClockWarning?
+    /// The kernel's word at the last step: what the faces show until the next.
+    private(set) package var synchronised: Bool?
 
     package init() {}
 
@@ -17,6 +19,7 @@ package struct ClockWatch {
         if let found, found != warning { events.append(.clockUnsynchronised(id: found.id, ring: found.ring)) }
         if warning != nil, found == nil, synchronised == true { events.append(.clockSynchronised) }
         warning = found
+        self.synchronised = synchronised
         if found != nil { return (events, now + Self.recheckSeconds) }
         // The moment the next ring comes within the window.
         return (events, next.map { $0.at - ClockWarning.window }.flatMap { $0 > now ? $0 : nil })
