@@ -53,7 +53,7 @@ function fillForm(alarm) {
 function fillSoundOptions(selected) {
   const options = state.sounds.map((sound) => h("option", {
     value: sound.name, disabled: sound.broken && sound.name !== selected,
-  }, `${sound.name}${sound.title ? ` — ${sound.title}` : ""}${sound.broken ? t(" (broken)") : ""}`));
+  }, `${sound.name}${sound.title ? ` — ${soundTitle(sound)}` : ""}${sound.broken ? t(" (broken)") : ""}`));
   if (selected && !state.sounds.some((sound) => sound.name === selected)) {
     options.push(h("option", { value: selected }, selected));
   }

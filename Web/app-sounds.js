@@ -59,7 +59,7 @@ function renderSounds() {
 }
 
 function soundItem(sound) {
-  const facts = [sound.title, sound.durationSeconds !== undefined && clockText(Math.round(sound.durationSeconds))];
+  const facts = [soundTitle(sound), sound.durationSeconds !== undefined && clockText(Math.round(sound.durationSeconds))];
   return h("li", { class: sound.broken ? "sound card broken" : "sound card", "data-name": sound.name },
     h("span", { class: "sound-index" }, String(sound.index)),
     h("span", { class: "sound-text" },

@@ -169,6 +169,9 @@ function timesText(times) {
   return [...byTime].map(([time, days]) => `${daysText(days)} ${fileTime(time)}`).join(" · ");
 }
 
+/** A sound's title: a built-in tone's in the reader's language, a file's as it is. */
+const soundTitle = (sound) => (sound.titleIsOurs ? t(sound.title) : sound.title);
+
 const untilSpan = (iso) => h("span", { "data-until": iso }, untilText(iso));
 const alarmName = (alarm) => alarm.label ?? alarm.id;
 const alarmPath = (id) => `/api/alarms/${encodeURIComponent(id)}`;

@@ -37,6 +37,8 @@ final class RunWebLanguageTests: XCTestCase {
         XCTAssertTrue(browser.wait(for: "!document.querySelector('#editor').hidden"))
         XCTAssertEqual(try browser.text("#editor-title"), "새 알람")
         XCTAssertEqual(try browser.text("label[for=alarm-sound]"), "소리")
+        XCTAssertTrue(browser.wait(for: "document.querySelector('#alarm-sound').textContent.includes('tone:classic — 클래식 비프음')"),
+                      "a built-in sound's title in Korean")
         XCTAssertEqual(try browser.text("#repeat-hint"), "요일도 날짜도 없음: 다음 오전 07:00에 한 번 울립니다.")
         try browser.click("button.day[data-day=\"sat\"]")
         try browser.click("button.day[data-day=\"sun\"]")

@@ -56,6 +56,19 @@ final class TranslatedCommandTests: XCTestCase {
         }
     }
 
+    /// A built-in tone's title is alarmplay's own words, so it is translated; a file's stays its own.
+    func testBuiltInSoundTitlesInTheLanguage() throws {
+        for (language, title) in [("de_DE.UTF-8", "Klassisches Piepen"), ("ko_KR.UTF-8", "클래식 비프음"), ("C", "Classic Beeps")] {
+            let sounds = try run(["sounds", "--sounds", AlarmPlayBinary.fixtures + "/sounds"], ["LANG": language])
+            XCTAssertEqual(sounds.status, 0, sounds.stderr)
+            let lines = sounds.stdout.split(separator: "\n")
+            XCTAssertTrue(lines.contains { $0.contains("tone:classic") && $0.contains("  \(title)  ") }, "\(language): \(sounds.stdout)")
+            XCTAssertTrue(lines.contains { $0.contains("file:tone-440") }, sounds.stdout)
+        }
+        let json = try run(["sounds", "--json"], ["LANG": "de_DE.UTF-8"])
+        XCTAssertTrue(json.stdout.contains("\"title\": \"Classic Beeps\""), "JSON keeps the English title: \(json.stdout)")
+    }
+
     func testGerman() throws {
         let german = ["LANG": "de_DE.UTF-8"]
         XCTAssertEqual(try next(german), """

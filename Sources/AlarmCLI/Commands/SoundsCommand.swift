@@ -21,7 +21,7 @@ public enum SoundsCommand: Command {
             return .success
         }
         let rows = [["#", tr("NAME"), tr("TITLE"), tr("PROVIDER"), tr("DETAILS")]] + registry.entries.map {
-            [String($0.index), $0.sound.name, $0.sound.title, $0.sound.provider, details($0.sound)]
+            [String($0.index), $0.sound.name, $0.sound.titleWords, $0.sound.provider, details($0.sound)]
         }
         for line in Table.render(rows) { context.console.out(line) }
         return .success

@@ -7,6 +7,9 @@ public struct Sound: Sendable, Equatable {
     /// Human title (`Maple Leaf Rag`).
     public var title: String
     public var details: SoundDetails
+    /// The title is alarmplay's own words (a built-in tone's), which the reader's language
+    /// translates; a file's title is its own.
+    public var titleIsOurs = false
 
     public init(provider: String, key: String, title: String, details: SoundDetails = SoundDetails()) {
         self.provider = provider
@@ -14,6 +17,9 @@ public struct Sound: Sendable, Equatable {
         self.title = title
         self.details = details
     }
+
+    /// The title in the reader's language where it is ours to translate.
+    public var titleWords: String { titleIsOurs ? tr(title) : title }
 
     /// The stable name alarms refer to: `provider:key`.
     public var name: String { "\(provider):\(key)" }

@@ -6,6 +6,8 @@ extension SoundEntry {
             ("index", .int(index)), ("name", .string(sound.name)), ("title", .string(sound.title)),
             ("provider", .string(sound.provider)), ("broken", .bool(sound.isBroken)),
         ]
+        // The page words a built-in title in its reader's language (the title stays English here).
+        if sound.titleIsOurs { pairs.append(("titleIsOurs", true)) }
         if let reason = sound.details.brokenReason { pairs.append(("reason", .string(reason))) }
         if let path = sound.details.path { pairs.append(("path", .string(path))) }
         if let url = sound.details.url { pairs.append(("url", .string(url))) }

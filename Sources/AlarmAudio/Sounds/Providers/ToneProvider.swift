@@ -12,9 +12,11 @@ public struct ToneProvider: SoundProvider {
 
     public func sounds() -> [Sound] {
         tones.map { tone in
-            Sound(
+            var sound = Sound(
                 provider: id, key: tone.key, title: tone.title,
                 details: SoundDetails(durationSeconds: tone.cycleSeconds, sampleRate: Tone.sampleRate, channels: 1))
+            sound.titleIsOurs = true
+            return sound
         }
     }
 
