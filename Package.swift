@@ -46,10 +46,12 @@ let package = Package(
         .systemLibrary(name: "CICal"),
         // Linux headers Glibc's module map leaves out (timerfd, inotify, flock details).
         .systemLibrary(name: "CLinuxShims"),
+        // The version: one string constant, which scripts/package sets from git (no library, no I/O).
+        .systemLibrary(name: "CVersion"),
         // The layers, each a target that can only see what it depends on: the core has no I/O and
-        // imports no C module; audio and the runtime build on it; each face sees the core and the
+        // imports no C module but CVersion's constant; audio and the runtime build on it; each face sees the core and the
         // runtime's FaceHost, never another face; the CLI composes them all.
-        layer("AlarmCore", []),
+        layer("AlarmCore", ["CVersion"]),
         layer("AlarmAudio", ["AlarmCore", "CALSA", "CSndFile", "CEspeak", "CLinuxShims"]),
         layer("AlarmRuntime", ["AlarmCore", "AlarmAudio", "CICal", "CLinuxShims"]),
         layer("MQTTClient", ["AlarmCore", "AlarmRuntime", "CMosquitto"]),

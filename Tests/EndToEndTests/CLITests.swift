@@ -39,14 +39,26 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(viaHelp.stdout.contains("--seconds D"))
     }
 
-    /// The binary and the scripts (the package's file name) read the same one version.
-    func testVersionIsTheOneInVersionSwift() throws {
+    /// A plain build is the release written in version.h; scripts/version, which scripts/package builds
+    /// in, adds the commit, so that each commit's package is newer than the one before, and than the
+    /// release's packages (0.1.0-1).
+    func testVersionIsTheReleaseAndEachCommitsVersionIsNewerThanTheOneBefore() throws {
         let result = try run(["--version"])
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.stdout, "alarmplay \(Version.current)\n")
-        let script = try ChildProcess.run([], environment: [:], executable: AlarmPlayBinary.repositoryRoot + "/scripts/version")
-        XCTAssertEqual(script.status, 0, script.stderr)
-        XCTAssertEqual(script.stdout, Version.current + "\n")
+        let header = try String(contentsOfFile: AlarmPlayBinary.repositoryRoot + "/Sources/CVersion/version.h", encoding: .utf8)
+        XCTAssertTrue(header.contains("#define ALARMPLAY_RELEASE \"\(Version.current)\"\n"), header)
+        let script = AlarmPlayBinary.repositoryRoot + "/scripts/version"
+        let versions = try ["HEAD~2", "HEAD~1", "HEAD"].map { commit in
+            let version = try ChildProcess.run([commit], environment: [:], executable: script)
+            XCTAssertEqual(version.status, 0, version.stderr)
+            return version.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        XCTAssertTrue(versions[2].hasPrefix(Version.current + "+git"), versions[2])
+        for (older, newer) in zip([Version.current + "-1"] + versions, versions) {
+            let ordered = try ChildProcess.run(["--compare-versions", newer, "gt", older], environment: [:], executable: "/usr/bin/dpkg")
+            XCTAssertEqual(ordered.status, 0, "\(newer) is not newer than \(older)")
+        }
     }
 
     func testUnknownCommandSuggestsAndExits64() throws {

@@ -1,6 +1,8 @@
-/// alarmplay's version, kept only here: `--version`, the MQTT device's `sw_version`, the page (through
-/// `/api/status`) and the Debian package all take it from this line, scripts through `scripts/version`,
-/// which reads it as written (one string literal on one line).
+import CVersion
+
+/// alarmplay's version: `--version`, the MQTT device's `sw_version`, the page (through `/api/status`),
+/// the calendar feed and the Debian package all take it from here. The release is written in
+/// `Sources/CVersion/version.h`; a packaged build adds the commit it was built from (`scripts/version`).
 public enum Version {
-    public static let current = "0.1.0"
+    public static let current = String(cString: alarmplay_version())
 }

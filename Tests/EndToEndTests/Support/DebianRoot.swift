@@ -49,6 +49,15 @@ final class DebianRoot {
                              executable: "/usr/bin/nice")
     }
 
+    /// `apt-get install ./NAME.deb` in the root, as a user installs (or upgrades to) a package: apt
+    /// fetches what it depends on.
+    func install(_ deb: String) throws -> CommandResult {
+        let name = (deb as NSString).lastPathComponent
+        try? FileManager.default.removeItem(atPath: path + "/tmp/" + name)
+        try FileManager.default.copyItem(atPath: deb, toPath: path + "/tmp/" + name)
+        return try run("cd /tmp && apt-get update -qq && apt-get install -y -qq ./\(name)")
+    }
+
     /// The same, started and left running (a `run` serving its page).
     func start(_ script: String, environment: [String: String] = [:]) throws -> RunningProcess {
         let process = RunningProcess(chrootArguments(script, environment: environment), environment: [:], executable: "/usr/sbin/chroot")
