@@ -74,11 +74,13 @@ public enum NextCommand: Command {
     package static func lines(
         _ rings: [Ring], skipped: [SkippedRing] = [], from now: Int, format: TimeFormat, plays: (Ring) -> String? = { _ in nil }
     ) -> [String] {
-        let rows = Table.render(rings.map { ring in
-            [ring.alarm.name, format.human(ring.at), "(\(TimeFormat.relative(from: now, to: ring.at)))"]
-                + (ring.shiftedFrom.map { ["moved once from " + format.zone.localTime(at: $0).time.description] } ?? [])
-                + (ruleWords(ring, format: format).map { [$0] } ?? [])
-                + (plays(ring).map { [tr("plays {file}", ["file": $0])] } ?? [])
+        let rows = Table.render(rings.map { ring -> [String] in
+            // Built in steps: Swift 6.0's type checker gives up on one expression of four optional parts.
+            var row = [ring.alarm.name, format.human(ring.at), "(\(TimeFormat.relative(from: now, to: ring.at)))"]
+            if let from = ring.shiftedFrom { row.append("moved once from " + format.zone.localTime(at: from).time.description) }
+            if let words = ruleWords(ring, format: format) { row.append(words) }
+            if let file = plays(ring) { row.append(tr("plays {file}", ["file": file])) }
+            return row
         })
         let width = (rings.map(\.alarm.name.count) + skipped.map(\.alarm.name.count)).max() ?? 0
         let skips = skipped.map { skip in
