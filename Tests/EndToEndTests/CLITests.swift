@@ -49,9 +49,10 @@ final class CLITests: XCTestCase {
         let header = try String(contentsOfFile: AlarmPlayBinary.repositoryRoot + "/Sources/CVersion/version.h", encoding: .utf8)
         XCTAssertTrue(header.contains("#define ALARMPLAY_RELEASE \"\(Version.current)\"\n"), header)
         let script = AlarmPlayBinary.repositoryRoot + "/scripts/version"
-        let history = try ChildProcess.run(["-C", AlarmPlayBinary.repositoryRoot, "rev-parse", "--verify", "-q", "HEAD~2"], environment: [:], executable: "/usr/bin/git")
-        if history.status != 0 {
-            throw XCTSkip("the tree has no git history of two commits here (scripts/trixie-build copies the files, not .git)")
+        let hasGit = FileManager.default.fileExists(atPath: AlarmPlayBinary.repositoryRoot + "/.git") && FileManager.default.isExecutableFile(atPath: "/usr/bin/git")
+        let history = hasGit ? try ChildProcess.run(["-C", AlarmPlayBinary.repositoryRoot, "rev-parse", "--verify", "-q", "HEAD~2"], environment: [:], executable: "/usr/bin/git").status : 1
+        if history != 0 {
+            throw XCTSkip("the tree has no git history of two commits here (scripts/trixie-build copies the files, not .git, into a root without git)")
         }
         let versions = try ["HEAD~2", "HEAD~1", "HEAD"].map { commit in
             let version = try ChildProcess.run([commit], environment: [:], executable: script)
